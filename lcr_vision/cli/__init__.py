@@ -1,0 +1,55 @@
+"""The `lcr-vision` program: one subcommand per module of this package.
+
+Each module in ``COMMANDS`` has ``register(subparsers)``, which adds its parser and sets
+``run=<function(args) -> int>``. Modules import heavy libraries (cv2, onnxruntime) inside their run
+functions so that ``--help`` and the pure commands start fast. The CLI only wires parts together.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from lcr_vision import __version__
+from lcr_vision.errors import UserError
+
+# One line per subcommand module (lcr_vision/cli/<name>.py), in the order --help lists them.
+COMMANDS: tuple[str, ...] = (
+    "play",
+    "simulate",
+    "ledger",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every subcommand registered."""
+    parser = argparse.ArgumentParser(
+        prog="lcr-vision",
+        description="Reads Left Center Right dice from a camera, speaks the chip moves and keeps "
+        "a crash-safe ledger with a photo log of every roll.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        importlib.import_module(f"lcr_vision.cli.{name}").register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one subcommand; a user mistake becomes one line on stderr and exit status 2."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except UserError as exc:
+        print(f"lcr-vision: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("lcr-vision: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

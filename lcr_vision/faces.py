@@ -1,0 +1,122 @@
+"""Face tokens, dice kinds and the face map from pip values to game faces.
+
+The tokens are the public ones of FORMATS.md: ``1``-``6`` for pip dice, ``L C R dot wild`` for
+boxed dice. The vision code reports tokens; only the game maps pips to L/C/R/dot/wild.
+
+>>> FaceMap.default().to_game("4")
+'L'
+>>> FaceMap.default(wild=True).to_game("1")
+'wild'
+>>> parse_faces("l c .")
+('L', 'C', 'dot')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Mapping
+
+from lcr_vision.errors import UserError
+
+PIP_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
+GAME_FACES: tuple[str, ...] = ("L", "C", "R", "dot", "wild")
+FACE_TOKENS: tuple[str, ...] = PIP_FACES + GAME_FACES
+
+
+class DiceKind(str, Enum):
+    """Which physical dice are on the table; it restricts the faces the reader may report."""
+
+    PIP = "pip"
+    LCR = "lcr"
+    WILD = "wild"
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        """The face tokens a die of this kind can show."""
+        return {
+            DiceKind.PIP: PIP_FACES,
+            DiceKind.LCR: ("L", "C", "R", "dot"),
+            DiceKind.WILD: ("L", "C", "R", "dot", "wild"),
+        }[self]
+
+
+class FaceError(UserError):
+    """A face token that is not one of FORMATS.md's, or that the face map cannot translate."""
+
+
+_ALIASES = {
+    "l": "L", "left": "L", "c": "C", "center": "C", "centre": "C", "r": "R", "right": "R",
+    "dot": "dot", ".": "dot", "d": "dot", "•": "dot", "o": "dot",
+    "wild": "wild", "w": "wild", "*": "wild",
+}
+
+
+def normalize_face(text: str) -> str:
+    """Return the canonical token for a typed face (``l``, ``.``, ``4``, ``Wild`` ...)."""
+    t = text.strip()
+    if t in PIP_FACES:
+        return t
+    try:
+        return _ALIASES[t.lower()]
+    except KeyError:
+        raise FaceError(
+            f"unknown face {text!r}: use L, C, R, dot (or .), wild, or a pip value 1-6"
+        ) from None
+
+
+def parse_faces(line: str) -> tuple[str, ...]:
+    """Split a typed roll such as ``"L R dot"``, ``"l,c,."`` or ``"4 6 2"`` into tokens."""
+    parts = line.replace(",", " ").split()
+    return tuple(normalize_face(p) for p in parts)
+
+
+@dataclass(frozen=True)
+class FaceMap:
+    """How pip values count in the game. Default (RULES.md): 1-3 dot, 4 L, 5 C, 6 R; Wild: 1 wild."""
+
+    pips: Mapping[str, str] = field(
+        default_factory=lambda: MappingProxyType(
+            {"1": "dot", "2": "dot", "3": "dot", "4": "L", "5": "C", "6": "R"}
+        )
+    )
+
+    def __post_init__(self) -> None:
+        if set(self.pips) != set(PIP_FACES):
+            raise FaceError("a face map must give a game face for each pip value 1-6")
+        bad = [v for v in self.pips.values() if v not in GAME_FACES]
+        if bad:
+            raise FaceError(f"face map values must be L, C, R, dot or wild, not {bad[0]!r}")
+        object.__setattr__(self, "pips", MappingProxyType(dict(self.pips)))
+
+    @classmethod
+    def default(cls, wild: bool = False) -> "FaceMap":
+        """The default map; with ``wild`` the 1 counts as a wild."""
+        base = {"1": "dot", "2": "dot", "3": "dot", "4": "L", "5": "C", "6": "R"}
+        if wild:
+            base["1"] = "wild"
+        return cls(base)
+
+    @classmethod
+    def parse(cls, text: str) -> "FaceMap":
+        """Parse a house map like ``"1=L,2=dot,3=R,4=dot,5=C,6=dot"``."""
+        pairs = {}
+        for item in text.replace(" ", "").split(","):
+            if "=" not in item:
+                raise FaceError(f"face map entry {item!r} should look like 4=L")
+            pip, face = item.split("=", 1)
+            pairs[pip] = normalize_face(face)
+        return cls(pairs)
+
+    def to_game(self, token: str) -> str:
+        """Map one face token (pip or game face) to the game face L, C, R, dot or wild."""
+        if token in GAME_FACES:
+            return token
+        if token in self.pips:
+            return self.pips[token]
+        raise FaceError(f"unknown face {token!r}")
+
+    def as_dict(self) -> dict[str, str]:
+        """A plain dict, for JSON settings."""
+        return dict(self.pips)

@@ -1,0 +1,71 @@
+"""`Detections`: the one type passed between the reader, settle detection, the UI and the photo log.
+
+Modelled on supervision's ``Detections``: parallel arrays, cheap to filter, with the JSON Lines
+record of FORMATS.md as its serialised form.
+
+>>> d = Detections.from_records([{"box": [10, 10, 40, 40], "face": "4", "score": 0.97}])
+>>> len(d), d.faces
+(1, ('4',))
+>>> d.filter(d.scores > 0.99).faces
+()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Detections:
+    """Dice found in one image: boxes ``(N, 4)`` as x0, y0, x1, y1 pixels, face tokens, scores."""
+
+    boxes: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
+    faces: tuple[str, ...] = ()
+    scores: np.ndarray = field(default_factory=lambda: np.zeros((0,), np.float32))
+
+    def __post_init__(self) -> None:
+        boxes = np.asarray(self.boxes, np.float32).reshape(-1, 4)
+        scores = np.asarray(self.scores, np.float32).reshape(-1)
+        if not (len(boxes) == len(self.faces) == len(scores)):
+            raise ValueError("boxes, faces and scores must have the same length")
+        object.__setattr__(self, "boxes", boxes)
+        object.__setattr__(self, "scores", scores)
+        object.__setattr__(self, "faces", tuple(self.faces))
+
+    def __len__(self) -> int:
+        return len(self.faces)
+
+    def filter(self, mask: np.ndarray | Sequence[bool]) -> "Detections":
+        """Keep the dice where ``mask`` is true."""
+        m = np.asarray(mask, bool).reshape(-1)
+        return Detections(self.boxes[m], tuple(f for f, k in zip(self.faces, m) if k), self.scores[m])
+
+    @property
+    def centers(self) -> np.ndarray:
+        """Box centres, ``(N, 2)``."""
+        return (self.boxes[:, :2] + self.boxes[:, 2:]) / 2
+
+    @property
+    def sizes(self) -> np.ndarray:
+        """Mean of box width and height, ``(N,)``: the die's size in pixels."""
+        return ((self.boxes[:, 2] - self.boxes[:, 0]) + (self.boxes[:, 3] - self.boxes[:, 1])) / 2
+
+    def to_records(self) -> list[dict[str, Any]]:
+        """The ``dice`` list of a FORMATS.md detections line."""
+        return [
+            {"box": [round(float(v), 1) for v in b], "face": f, "score": round(float(s), 4)}
+            for b, f, s in zip(self.boxes, self.faces, self.scores)
+        ]
+
+    @classmethod
+    def from_records(cls, records: Iterable[dict[str, Any]]) -> "Detections":
+        """Inverse of :meth:`to_records`."""
+        recs = list(records)
+        return cls(
+            np.array([r["box"] for r in recs], np.float32).reshape(-1, 4),
+            tuple(str(r["face"]) for r in recs),
+            np.array([r["score"] for r in recs], np.float32),
+        )
