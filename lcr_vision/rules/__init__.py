@@ -1,0 +1,62 @@
+"""The rules of Left Center Right as RULES.md reads them: pure functions over immutable values.
+
+`play_roll` resolves one roll of a `GameState`; `Series` chains games into a session. Moves come
+back as values (`Pass`, `ToCenter`, `Take`, ...) that `describe` turns into words.
+"""
+
+from lcr_vision.rules.choices import Decision, give_targets, take_targets
+from lcr_vision.rules.engine import RollResult, play_roll
+from lcr_vision.rules.errors import (
+    FaceCountError,
+    GameOverError,
+    IllegalChoiceError,
+    IllegalFaceError,
+    RulesError,
+    SettingsError,
+)
+from lcr_vision.rules.moves import (
+    AllToCenter,
+    Draw,
+    Give,
+    Move,
+    Pass,
+    PayToReverse,
+    Skip,
+    Take,
+    TakeCenter,
+    ToCenter,
+    Win,
+)
+from lcr_vision.rules.series import GameRecord, Series
+from lcr_vision.rules.settings import Settings, Variants
+from lcr_vision.rules.state import GameState
+
+__all__ = [
+    "AllToCenter",
+    "Decision",
+    "Draw",
+    "FaceCountError",
+    "GameOverError",
+    "GameRecord",
+    "GameState",
+    "Give",
+    "IllegalChoiceError",
+    "IllegalFaceError",
+    "Move",
+    "Pass",
+    "PayToReverse",
+    "RollResult",
+    "RulesError",
+    "Series",
+    "Settings",
+    "SettingsError",
+    "Skip",
+    "Take",
+    "TakeCenter",
+    "ToCenter",
+    "Variants",
+    "Win",
+    "give_targets",
+    "play_roll",
+    "take_targets",
+]

@@ -1,0 +1,126 @@
+"""Words for what happened: the one place where moves become sentences (screen, ledger, speech).
+
+>>> from lcr_vision.rules import Settings, play_roll
+>>> s = Settings.create(["Ann", "Ben", "Cat", "Dan"])
+>>> r = play_roll(s, GameState.start(s.stakes), ("L", "C", "dot"))
+>>> describe_roll(r, s.players)
+'Ann passes one chip left to Ben and puts one chip in the center; Ann has one chip left.'
+>>> describe_turn(r.after, s.players)
+'Ben to roll 3 dice.'
+>>> describe_standings(r.after, s.players)
+'Ann 1, Ben 4, Cat 3, Dan 3; center 1.'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from lcr_vision.rules.engine import RollResult
+from lcr_vision.rules.moves import (
+    AllToCenter,
+    Draw,
+    Give,
+    Move,
+    Pass,
+    PayToReverse,
+    Skip,
+    Take,
+    TakeCenter,
+    ToCenter,
+    Win,
+)
+from lcr_vision.rules.state import GameState
+
+_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+)
+
+
+def chips(count: int) -> str:
+    """``chips(1)`` is ``'one chip'``, ``chips(0)`` ``'no chips'``, ``chips(31)`` ``'31 chips'``."""
+    word = _WORDS[count] if count < len(_WORDS) else str(count)
+    return f"{word} chip" if count == 1 else f"{word} chips"
+
+
+def _clause(move: Move, times: int, players: Sequence[str]) -> str:
+    """The roller's part of a move, done ``times`` times, without the roller's name."""
+    n = len(players)
+    if isinstance(move, Pass):
+        side = "left" if move.receiver == (move.giver + 1) % n else "right"
+        return f"passes {chips(times)} {side} to {players[move.receiver]}"
+    if isinstance(move, ToCenter):
+        return f"puts {chips(times)} in the center"
+    if isinstance(move, Take):
+        return f"takes {chips(times)} from {players[move.victim]}"
+    if isinstance(move, TakeCenter):
+        return f"takes {chips(move.chips * times)} from the center"
+    if isinstance(move, Give):
+        return f"gives {chips(times)} to {players[move.receiver]}"
+    if isinstance(move, PayToReverse):
+        return "pays three chips into the center to reverse the dice"
+    if isinstance(move, AllToCenter):
+        return f"sends all {chips(move.chips)} to the center"
+    raise TypeError(f"not a roller's move: {move!r}")
+
+
+def _join(clauses: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
+
+
+def describe_roll(result: RollResult, players: Sequence[str]) -> str:
+    """A roll in sentences: the roller's moves, then skipped players and the end of the game."""
+    name = players[result.player]
+    own = Counter(m for m in result.moves if not isinstance(m, (Skip, Win, Draw)))
+    held = chips(result.after.chips[result.player])
+    if own:
+        done = _join([_clause(m, k, players) for m, k in own.items()])
+        sentences = [f"{name} {done}; {name} has {held} left."]
+    else:
+        sentences = [f"Nothing moves; {name} has {held}."]
+    for move in result.moves:
+        if isinstance(move, Skip):
+            sentences.append(f"{players[move.player]} has no chips and is skipped.")
+        elif isinstance(move, Win):
+            pot = result.after.center
+            prize = f" and the center pot of {chips(pot)}" if pot else ""
+            sentences.append(f"{players[move.player]} wins game {result.after.game}{prize}!")
+        elif isinstance(move, Draw):
+            sentences.append(
+                f"Nobody holds a chip: game {result.after.game} is a draw and the pot of "
+                f"{chips(move.pot)} carries over."
+            )
+    return " ".join(sentences)
+
+
+def describe_turn(state: GameState, players: Sequence[str]) -> str:
+    """Who rolls next and how many dice."""
+    dice = state.dice_owed
+    return f"{players[state.turn]} to roll {dice} {'die' if dice == 1 else 'dice'}."
+
+
+def describe_standings(state: GameState, players: Sequence[str]) -> str:
+    """Chips per player and in the center."""
+    held = ", ".join(f"{p} {c}" for p, c in zip(players, state.chips))
+    return f"{held}; center {state.center}."

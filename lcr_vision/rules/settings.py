@@ -1,0 +1,157 @@
+"""The settings of a session: players in seating order, their stakes, variants, face map, policy.
+
+>>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants.parse(["wild"]))
+>>> s.stakes, s.face_map.to_game("1")
+((3, 3, 3), 'wild')
+>>> Settings.from_dict(s.to_dict()) == s
+True
+>>> Settings.create(["Ann", "Ben"])
+Traceback (most recent call last):
+...
+lcr_vision.rules.errors.SettingsError: LCR needs at least 3 players, got 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, fields
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from lcr_vision.faces import FaceMap
+from lcr_vision.rules.errors import SettingsError
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 20
+STARTING_CHIPS = 3
+POLICIES: tuple[str, ...] = ("richest", "left")
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The house variants that are on (RULES.md). Wilder needs Wild; the two endings clash."""
+
+    wild: bool = False
+    wilder: bool = False
+    last_chip_wins: bool = False
+    dot_to_win: bool = False
+
+    def __post_init__(self) -> None:
+        if self.wilder and not self.wild:
+            raise SettingsError("the Wilder variant is played with Wild: add --variant wild")
+        if self.last_chip_wins and self.dot_to_win:
+            raise SettingsError("last-chip-wins and dot-to-win are two different endings: pick one")
+
+    @classmethod
+    def parse(cls, names: Iterable[str]) -> Variants:
+        """Variants from names such as ``wild`` or ``last-chip-wins`` (``-`` and ``_`` alike)."""
+        known = {f.name for f in fields(cls)}
+        chosen: dict[str, bool] = {}
+        for name in names:
+            key = name.strip().lower().replace("-", "_")
+            if key not in known:
+                allowed = ", ".join(n.replace("_", "-") for n in sorted(known))
+                raise SettingsError(f"unknown variant {name!r}: choose from {allowed}")
+            chosen[key] = True
+        return cls(**chosen)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names of the variants that are on, in the spelling `parse` reads."""
+        return tuple(f.name.replace("_", "-") for f in fields(self) if getattr(self, f.name))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything fixed for a session. Build it with `create`, which fills in the defaults."""
+
+    players: tuple[str, ...]
+    stakes: tuple[int, ...]
+    variants: Variants
+    face_map: FaceMap
+    chip_value: Decimal | None
+    policy: str
+
+    def __post_init__(self) -> None:
+        n = len(self.players)
+        if n < MIN_PLAYERS:
+            raise SettingsError(f"LCR needs at least {MIN_PLAYERS} players, got {n}")
+        if n > MAX_PLAYERS:
+            raise SettingsError(f"at most {MAX_PLAYERS} players, got {n}")
+        if any(not p.strip() for p in self.players):
+            raise SettingsError("player names cannot be empty")
+        if len({p.lower() for p in self.players}) != n:
+            raise SettingsError(f"player names must differ: {', '.join(self.players)}")
+        if len(self.stakes) != n:
+            raise SettingsError(f"{n} players need {n} stakes, got {len(self.stakes)}")
+        for name, chips in zip(self.players, self.stakes):
+            if chips < 1:
+                raise SettingsError(f"{name} must start with at least 1 chip, not {chips}")
+        if "wild" in self.face_map.pips.values() and not self.variants.wild:
+            raise SettingsError("the face map has a wild face but the Wild variant is off")
+        if self.chip_value is not None and self.chip_value <= 0:
+            raise SettingsError(f"a chip must be worth more than 0, not {self.chip_value}")
+        if self.policy not in POLICIES:
+            raise SettingsError(
+                f"unknown wild policy {self.policy!r}: choose from {', '.join(POLICIES)}"
+            )
+
+    @classmethod
+    def create(
+        cls,
+        players: Sequence[str],
+        stakes: Sequence[int] | None = None,
+        variants: Variants = Variants(),
+        face_map: FaceMap | None = None,
+        chip_value: Decimal | None = None,
+        policy: str = "richest",
+    ) -> Settings:
+        """Settings with defaults: 3 chips each, the default face map of the variants."""
+        names = tuple(p.strip() for p in players)
+        return cls(
+            players=names,
+            stakes=tuple(stakes) if stakes is not None else (STARTING_CHIPS,) * len(names),
+            variants=variants,
+            face_map=face_map if face_map is not None else FaceMap.default(wild=variants.wild),
+            chip_value=chip_value,
+            policy=policy,
+        )
+
+    @property
+    def seats(self) -> int:
+        """How many players sit at the table."""
+        return len(self.players)
+
+    def seat(self, name: str) -> int:
+        """The seat of a player, by name (case does not matter)."""
+        for i, p in enumerate(self.players):
+            if p.lower() == name.strip().lower():
+                return i
+        raise SettingsError(f"no player called {name!r}: players are {', '.join(self.players)}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (the journal's session event holds it)."""
+        return {
+            "players": list(self.players),
+            "stakes": list(self.stakes),
+            "variants": asdict(self.variants),
+            "face_map": self.face_map.as_dict(),
+            "chip_value": None if self.chip_value is None else str(self.chip_value),
+            "policy": self.policy,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """The inverse of `to_dict`; malformed data raises `SettingsError`."""
+        try:
+            value = data["chip_value"]
+            return cls(
+                players=tuple(str(p) for p in data["players"]),
+                stakes=tuple(int(c) for c in data["stakes"]),
+                variants=Variants(**data["variants"]),
+                face_map=FaceMap(data["face_map"]),
+                chip_value=None if value is None else Decimal(value),
+                policy=str(data["policy"]),
+            )
+        except (KeyError, TypeError, ValueError, InvalidOperation) as exc:
+            raise SettingsError(f"malformed settings: {exc!r}") from None
