@@ -1,0 +1,95 @@
+"""The announcer: prints each sentence at once and speaks it in its own thread, so that the camera
+loop never waits for the voice.
+
+Sentences are queued in order; one worker thread owns the speech engine, speaks them aloud (unless
+muted) and appends them to the ``--speech-out`` WAV recording. Without a working engine it warns
+once on stderr and the game goes on in text.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import tempfile
+import threading
+import wave
+from pathlib import Path
+from typing import TextIO
+
+from lcr_vision.speech.voice import Voice, open_voice
+
+GAP_SECONDS = 0.3  # silence between two sentences of a recording
+
+
+class Announcer:
+    """Say sentences: text on ``out`` now, speech and recording soon after, in order."""
+
+    def __init__(self, voice: Voice | None, speak: bool, record: Path | None,
+                 out: TextIO | None = None) -> None:
+        self.voice = voice
+        self.speak = speak and voice is not None and voice.can_play
+        self.record = record if voice is not None else None
+        self.out = out or sys.stdout
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        self._wav: wave.Wave_write | None = None
+        self._thread: threading.Thread | None = None
+        if self.speak or self.record:
+            self._thread = threading.Thread(target=self._work, name="announcer", daemon=True)
+            self._thread.start()
+
+    @classmethod
+    def start(cls, language: str = "en", voice: str | None = None, rate: int | None = None,
+              mute: bool = False, record: Path | None = None) -> "Announcer":
+        """Open the speech engine as asked; warn once on stderr when speech cannot be had."""
+        engine, why = (open_voice(language, voice, rate) if not mute or record else (None, ""))
+        if why:
+            print(f"lcr-vision: warning: {why}; text only", file=sys.stderr)
+        elif engine is not None and not mute and not engine.can_play:
+            print("lcr-vision: warning: no audio player (aplay) for speech; text only",
+                  file=sys.stderr)
+        return cls(engine, not mute, record)
+
+    def say(self, *sentences: str) -> None:
+        """Print the sentences and queue them for speech; returns at once."""
+        for sentence in sentences:
+            print(sentence, file=self.out, flush=True)
+            if self._thread is not None:
+                self._queue.put(sentence)
+
+    def close(self, timeout: float = 60.0) -> None:
+        """Let queued speech finish (at most ``timeout`` seconds) and close the recording."""
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(timeout)
+            self._thread = None
+
+    def __enter__(self) -> "Announcer":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _work(self) -> None:
+        """The worker thread: speak and record each sentence until ``close``."""
+        assert self.voice is not None
+        with tempfile.TemporaryDirectory(prefix="lcr-speech-") as tmp:
+            while (sentence := self._queue.get()) is not None:
+                if self.record:
+                    self._append(sentence, Path(tmp) / "sentence.wav")
+                if self.speak:
+                    self.voice.speak(sentence)
+        if self._wav is not None:
+            self._wav.close()
+
+    def _append(self, sentence: str, scratch: Path) -> None:
+        """Render one sentence and add it, after a short silence, to the recording."""
+        assert self.voice is not None and self.record is not None
+        self.voice.render(sentence, scratch)
+        with wave.open(str(scratch), "rb") as part:
+            if self._wav is None:
+                self._wav = wave.open(str(self.record), "wb")
+                self._wav.setparams(part.getparams())
+            else:
+                gap = int(GAP_SECONDS * part.getframerate())
+                self._wav.writeframes(b"\0" * gap * part.getsampwidth() * part.getnchannels())
+            self._wav.writeframes(part.readframes(part.getnframes()))

@@ -1,0 +1,256 @@
+"""What the announcer says, in English or Russian, built from the rules engine's move values.
+
+Sentences are short on purpose: the table must not wait for the voice. Chips moved by one roll are
+said in one sentence per roller, in the order left, right, center.
+
+>>> en = Phrasebook(("Ann", "Ben", "Cat", "Dan"), "en")
+>>> en.turn("Ben", 2)
+'Ben, roll two dice.'
+>>> en.moves([Pass(1, 2), ToCenter(1)])
+['Ben, pass one chip left to Cat and one to the center.']
+>>> en.wrong_count(2, "Ann", 3)
+'I see two dice, Ann rolls three.'
+>>> ru = Phrasebook(("Ann", "Ben", "Cat"), "ru")
+>>> ru.turn("Ben", 3)
+'Ben, бросай три кубика.'
+>>> ru.moves([Pass(0, 1), Pass(0, 2)])
+['Ann: одну фишку налево — Ben и одну направо — Cat.']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Hashable, Mapping, Sequence
+
+from lcr_vision.rules.moves import (
+    AllToCenter,
+    Draw,
+    Give,
+    Move,
+    Pass,
+    PayToReverse,
+    Skip,
+    Take,
+    TakeCenter,
+    ToCenter,
+    Win,
+)
+
+LANGUAGES: tuple[str, ...] = ("en", "ru")
+
+
+def _english_form(n: int) -> int:
+    """English nouns: singular for one, plural otherwise."""
+    return 0 if n == 1 else 1
+
+
+def _russian_form(n: int) -> int:
+    """Russian nouns: 1, 21 фишку; 2-4, 22-24 фишки; 0, 5-20, 25 фишек."""
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+@dataclass(frozen=True)
+class _Language:
+    """The words of one language: number words and noun forms per noun, templates, face names."""
+
+    numbers: Mapping[str, tuple[str, ...]]  # noun -> number words for 1, 2, 3, 4
+    nouns: Mapping[str, tuple[str, ...]]  # noun -> its forms, indexed by ``form``
+    form: Callable[[int], int]  # which form of a noun goes with a number
+    templates: Mapping[str, str]
+    faces: Mapping[str, str]
+    joiner: str  # the word before the last item of a list
+
+    def plural(self, n: int, noun: str) -> str:
+        """The noun's form for ``n`` (Russian has three: 1 фишку, 2 фишки, 5 фишек)."""
+        return self.nouns[noun][self.form(n)]
+
+    def count(self, n: int, noun: str, bare: bool = False) -> str:
+        """``two chips``, or just ``two`` when ``bare``; words up to four, digits beyond."""
+        words = self.numbers[noun]
+        number = words[n - 1] if 1 <= n <= len(words) else str(n)
+        return number if bare else f"{number} {self.plural(n, noun)}"
+
+    def join(self, parts: Sequence[str]) -> str:
+        """``a, b and c``."""
+        if len(parts) == 1:
+            return parts[0]
+        return f"{', '.join(parts[:-1])} {self.joiner} {parts[-1]}"
+
+
+_EN = _Language(
+    numbers={"chip": ("one", "two", "three", "four"), "die": ("one", "two", "three", "four")},
+    nouns={"chip": ("chip", "chips"), "die": ("die", "dice")},
+    form=_english_form,
+    templates={
+        "turn": "{player}, roll {dice}.",
+        "reroll": "{player}, roll again.",
+        "read": "{faces}.",
+        "pass": "{player}, pass {parts}.",
+        "left": "{n} left to {name}",
+        "right": "{n} right to {name}",
+        "center": "{n} to the center",
+        "keep": "{player} keeps every chip.",
+        "take": "{player} takes {chips} from {victim}.",
+        "take_center": "{player} takes {chips} from the center.",
+        "give": "{player} gives {chips} to {receiver}.",
+        "pay": "{player} pays three chips to reverse the dice.",
+        "all_to_center": "{player} puts all {chips} in the center.",
+        "skip": "{player} has no chips and skips.",
+        "win": "{player} wins!",
+        "draw": "Nobody has chips: a draw. The pot of {chips} carries over.",
+        "wrong_count": "I see {seen}, {player} rolls {owed}.",
+        "no_dice": "I see no dice, {player} rolls {owed}.",
+        "unsure": "I am not sure of {dice}.",
+        "standings": "{chips}, center {center}.",
+    },
+    faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},
+    joiner="and",
+)
+
+_RU = _Language(
+    numbers={"chip": ("одну", "две", "три", "четыре"), "die": ("один", "два", "три", "четыре")},
+    nouns={"chip": ("фишку", "фишки", "фишек"), "die": ("кубик", "кубика", "кубиков")},
+    form=_russian_form,
+    templates={
+        "turn": "{player}, бросай {dice}.",
+        "reroll": "{player}, брось ещё раз.",
+        "read": "{faces}.",
+        "pass": "{player}: {parts}.",
+        "left": "{n} налево — {name}",
+        "right": "{n} направо — {name}",
+        "center": "{n} в центр",
+        "keep": "{player}: все фишки остаются.",
+        "take": "{player} забирает {chips} у {victim}.",
+        "take_center": "{player} забирает из центра {chips}.",
+        "give": "{player} отдаёт {chips} — {receiver}.",
+        "pay": "{player} платит три фишки и переворачивает кубики.",
+        "all_to_center": "{player}: все фишки в центр, {chips}.",
+        "skip": "{player}: нет фишек, ход пропущен.",
+        "win": "{player} побеждает!",
+        "draw": "Ни у кого нет фишек: ничья. Банк, {chips}, переходит в следующую игру.",
+        "wrong_count": "Вижу {seen}, {player} бросает {owed}.",
+        "no_dice": "Не вижу кубиков, {player} бросает {owed}.",
+        "unsure": "Не уверен: {dice}.",
+        "standings": "{chips}, в центре {center}.",
+    },
+    faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},
+    joiner="и",
+)
+
+
+@dataclass(frozen=True)
+class Phrasebook:
+    """Sentences for one table: the players in seating order and the language (``en`` or ``ru``)."""
+
+    players: tuple[str, ...]
+    language: str = "en"
+
+    @property
+    def _words(self) -> _Language:
+        return {"en": _EN, "ru": _RU}[self.language]
+
+    def _say(self, key: str, **fields: object) -> str:
+        return self._words.templates[key].format(**fields)
+
+    def turn(self, player: str, dice: int) -> str:
+        """The instruction before a roll: ``Ben, roll two dice.``"""
+        return self._say("turn", player=player, dice=self._words.count(dice, "die"))
+
+    def reroll(self, player: str) -> str:
+        """After a read that could not be used."""
+        return self._say("reroll", player=player)
+
+    def read(self, faces: Sequence[str]) -> str:
+        """What was read, as game faces: ``Left, center, dot.``"""
+        text = ", ".join(self._words.faces[f] for f in faces)
+        return self._say("read", faces=text[:1].upper() + text[1:])
+
+    def wrong_count(self, seen: int, player: str, owed: int) -> str:
+        """A read with the wrong number of dice: ``I see two dice, Ann rolls three.``"""
+        owed_text = self._words.count(owed, "die", bare=True)
+        if seen == 0:
+            return self._say("no_dice", player=player, owed=owed_text)
+        return self._say(
+            "wrong_count", seen=self._words.count(seen, "die"), player=player, owed=owed_text
+        )
+
+    def unsure(self, dice: int) -> str:
+        """A read with faces the model is not confident of."""
+        return self._say("unsure", dice=self._words.count(dice, "die"))
+
+    def standings(self, chips: Mapping[str, int], center: int) -> str:
+        """``Ann 2, Ben 4, Cat 3, center 3.``"""
+        listed = ", ".join(f"{name} {n}" for name, n in chips.items())
+        return self._say("standings", chips=listed, center=center)
+
+    def moves(self, moves: Sequence[Move]) -> list[str]:
+        """Sentences for a roll's moves, in the engine's order.
+
+        One roller's passes and center chips make one sentence; repeated takes or gifts between the
+        same two players are counted (``takes two chips from Dan``).
+        """
+        groups: dict[Hashable, list[Move]] = {}
+        for i, move in enumerate(moves):
+            groups.setdefault(self._group(move, i), []).append(move)
+        return [self._sentence(group) for group in groups.values()]
+
+    @staticmethod
+    def _group(move: Move, index: int) -> Hashable:
+        """Moves said in one sentence share this key."""
+        if isinstance(move, Pass):
+            return ("out", move.giver)
+        if isinstance(move, ToCenter):
+            return ("out", move.player)
+        if isinstance(move, (Take, Give)):
+            return move
+        return index
+
+    def keep(self, player: str) -> str:
+        """A roll of dots only."""
+        return self._say("keep", player=player)
+
+    def _chips_out(self, moves: Sequence[Move]) -> str:
+        """``Ben, pass one chip left to Cat and one to the center.``"""
+        n = len(self.players)
+        first = moves[0]
+        roller = first.giver if isinstance(first, Pass) else first.player
+        left = [m for m in moves if isinstance(m, Pass) and m.receiver == (roller + 1) % n]
+        right = [m for m in moves if isinstance(m, Pass) and m not in left]
+        center = [m for m in moves if isinstance(m, ToCenter)]
+        parts: list[str] = []
+        for key, group in (("left", left), ("right", right), ("center", center)):
+            if group:
+                name = self.players[group[0].receiver] if key != "center" else ""
+                number = self._words.count(len(group), "chip", bare=bool(parts))
+                parts.append(self._say(key, n=number, name=name))
+        return self._say("pass", player=self.players[roller], parts=self._words.join(parts))
+
+    def _sentence(self, group: Sequence[Move]) -> str:
+        """The sentence for one group of moves (see ``_group``)."""
+        p, chips, move = self.players, self._words.count, group[0]
+        if isinstance(move, (Pass, ToCenter)):
+            return self._chips_out(group)
+        if isinstance(move, Take):
+            return self._say("take", player=p[move.taker], chips=chips(len(group), "chip"),
+                             victim=p[move.victim])
+        if isinstance(move, Give):
+            return self._say("give", player=p[move.giver], chips=chips(len(group), "chip"),
+                             receiver=p[move.receiver])
+        if isinstance(move, TakeCenter):
+            return self._say("take_center", player=p[move.player], chips=chips(move.chips, "chip"))
+        if isinstance(move, PayToReverse):
+            return self._say("pay", player=p[move.player])
+        if isinstance(move, AllToCenter):
+            return self._say("all_to_center", player=p[move.player],
+                             chips=chips(move.chips, "chip"))
+        if isinstance(move, Skip):
+            return self._say("skip", player=p[move.player])
+        if isinstance(move, Win):
+            return self._say("win", player=p[move.player])
+        if isinstance(move, Draw):
+            return self._say("draw", chips=chips(move.pot, "chip"))
+        raise TypeError(f"not a move: {move!r}")

@@ -1,0 +1,91 @@
+"""The speech engine: pyttsx3 set to one voice and rate, speaking aloud or rendering to WAV.
+
+On Linux pyttsx3 drives espeak-ng and plays each sentence with ``aplay``; on Windows and macOS it
+uses the system voices. A missing engine is not an error: :func:`open_voice` returns ``None`` and the
+reason, and the announcer then prints text only.
+"""
+
+from __future__ import annotations
+
+import platform
+import shutil
+import sys
+import wave
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lcr_vision.errors import UserError
+
+
+class VoiceError(UserError):
+    """A ``--voice`` or ``--rate`` the speech engine cannot use."""
+
+
+@dataclass(frozen=True)
+class Voice:
+    """A pyttsx3 engine set up for one voice; use it from one thread only.
+
+    ``can_play`` is false where the engine can render speech but nothing can play it (no ``aplay``
+    on Linux): the voice then only records.
+    """
+
+    engine: Any
+    can_play: bool
+
+    def speak(self, text: str) -> None:
+        """Say ``text`` aloud and return when it has been said."""
+        self.engine.say(text)
+        self.engine.runAndWait()
+
+    def render(self, text: str, path: Path) -> None:
+        """Write ``text`` as speech to the WAV file ``path``."""
+        self.engine.save_to_file(text, str(path))
+        self.engine.runAndWait()
+
+
+def _matches(candidate: Any, wanted: str) -> bool:
+    """Whether a pyttsx3 voice is the one asked for by id, name, language or espeak file name."""
+    names = {candidate.id, candidate.name, candidate.id.rsplit("/", 1)[-1],
+             *(candidate.languages or [])}
+    return wanted.lower() in {str(n).lower() for n in names}
+
+
+def open_voice(language: str, voice: str | None = None, rate: int | None = None
+               ) -> tuple[Voice | None, str]:
+    """Start the engine with ``voice`` (default: the language's) at ``rate`` words per minute.
+
+    Returns the voice and ``""``, or ``None`` and why speech is unavailable. An unknown voice name is
+    the user's mistake and raises :class:`VoiceError`.
+    """
+    try:
+        import pyttsx3
+
+        engine = pyttsx3.init()
+        voices = engine.getProperty("voices")
+    except Exception as exc:  # noqa: BLE001 - any engine failure means text only
+        return None, f"no speech engine ({exc.__class__.__name__}: {exc})"
+    wanted = voice or language
+    found = next((v for v in voices if _matches(v, wanted)), None)
+    if found is None and voice is not None:
+        raise VoiceError(f"unknown voice {voice!r}: `espeak-ng --voices` lists the voices")
+    if found is not None:
+        engine.setProperty("voice", found.id)
+    if rate is not None:
+        engine.setProperty("rate", rate)
+    _silence_driver(engine)
+    can_play = platform.system() != "Linux" or shutil.which("aplay") is not None
+    return Voice(engine, can_play), ""
+
+
+def _silence_driver(engine: Any) -> None:
+    """pyttsx3 2.99's espeak driver prints "Audio saved to ..." on stdout, the game's transcript."""
+    module = sys.modules.get(type(engine.proxy._driver).__module__)
+    if module is not None and module.__name__.endswith(".espeak"):
+        module.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+
+
+def wav_seconds(path: Path) -> float:
+    """The length of a WAV file in seconds."""
+    with wave.open(str(path), "rb") as f:
+        return f.getnframes() / f.getframerate()

@@ -1,0 +1,112 @@
+"""Speech: real sentences rendered by espeak-ng through pyttsx3, measured as WAV files."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+import pytest
+
+from lcr_vision.rules.moves import Draw, Give, Pass, Skip, Take, TakeCenter, ToCenter, Win
+from lcr_vision.speech import Announcer, Phrasebook
+from lcr_vision.speech.voice import VoiceError, open_voice, wav_seconds
+
+PLAYERS = ("Ann", "Ben", "Cat", "Dan")
+
+
+def record(tmp_path: Path, sentences: list[str], **options: object) -> tuple[float, str]:
+    """Say ``sentences`` muted into a WAV; its length in seconds and the printed text."""
+    out, wav = io.StringIO(), tmp_path / "speech.wav"
+    voice, why = open_voice(str(options.pop("language", "en")), **options)  # type: ignore[arg-type]
+    assert voice is not None, why
+    with Announcer(voice, speak=False, record=wav, out=out) as announcer:
+        announcer.say(*sentences)
+    return wav_seconds(wav), out.getvalue()
+
+
+def test_english_instruction_is_a_short_real_utterance(tmp_path: Path) -> None:
+    seconds, text = record(tmp_path, [Phrasebook(PLAYERS).turn("Ben", 2)])
+    assert text == "Ben, roll two dice.\n"
+    assert 0.7 < seconds < 3.0
+
+
+def test_russian_is_spoken_by_the_russian_voice(tmp_path: Path) -> None:
+    sentence = Phrasebook(PLAYERS, "ru").turn("Бен", 2)
+    russian, _ = record(tmp_path, [sentence], language="ru")
+    spelled, _ = record(tmp_path, [sentence], language="en")  # English voice spells Cyrillic out
+    assert 0.7 < russian < 3.0
+    assert russian < 0.7 * spelled
+
+
+def test_a_faster_rate_speaks_the_same_words_in_less_time(tmp_path: Path) -> None:
+    sentence = Phrasebook(PLAYERS).moves([Pass(1, 2), Pass(1, 0), ToCenter(1)])[0]
+    slow, _ = record(tmp_path, [sentence], rate=120)
+    fast, _ = record(tmp_path, [sentence], rate=300)
+    assert fast < 0.6 * slow
+
+
+def test_a_recording_holds_every_sentence_in_order(tmp_path: Path) -> None:
+    one, _ = record(tmp_path, ["Ann wins!"])
+    three, text = record(tmp_path, ["Ann wins!"] * 3)
+    assert text.splitlines() == ["Ann wins!"] * 3
+    assert three == pytest.approx(3 * one + 2 * 0.3, abs=0.05)
+
+
+def test_saying_never_waits_for_the_voice(tmp_path: Path) -> None:
+    voice, _ = open_voice("en")
+    out = io.StringIO()
+    announcer = Announcer(voice, speak=False, record=tmp_path / "s.wav", out=out)
+    started = time.perf_counter()
+    announcer.say(*["Ben, pass one chip left to Cat and one to the center."] * 20)
+    queued = time.perf_counter() - started
+    announcer.close()
+    assert queued < 0.05
+    assert wav_seconds(tmp_path / "s.wav") > 20 * 1.5
+
+
+def test_unknown_voice_is_the_users_mistake() -> None:
+    with pytest.raises(VoiceError, match="unknown voice 'no-such-voice'"):
+        open_voice("en", voice="no-such-voice")
+
+
+def test_muted_announcer_prints_only(capsys: pytest.CaptureFixture[str]) -> None:
+    with Announcer.start(mute=True) as announcer:
+        announcer.say("Cat wins!")
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("Cat wins!\n", "")
+
+
+@pytest.mark.parametrize(
+    ("moves", "english", "russian"),
+    [
+        ([Pass(0, 1), Pass(0, 3), ToCenter(0)],
+         ["Ann, pass one chip left to Ben, one right to Dan and one to the center."],
+         ["Ann: одну фишку налево — Ben, одну направо — Dan и одну в центр."]),
+        ([ToCenter(2), ToCenter(2), ToCenter(2)],
+         ["Cat, pass three chips to the center."], ["Cat: три фишки в центр."]),
+        ([Take(1, 3), Take(1, 3)], ["Ben takes two chips from Dan."],
+         ["Ben забирает две фишки у Dan."]),
+        ([Give(1, 0), Skip(3)], ["Ben gives one chip to Ann.", "Dan has no chips and skips."],
+         ["Ben отдаёт одну фишку — Ann.", "Dan: нет фишек, ход пропущен."]),
+        ([TakeCenter(2, 7), Win(2)], ["Cat takes 7 chips from the center.", "Cat wins!"],
+         ["Cat забирает из центра 7 фишек.", "Cat побеждает!"]),
+        ([Draw(5)], ["Nobody has chips: a draw. The pot of 5 chips carries over."],
+         ["Ни у кого нет фишек: ничья. Банк, 5 фишек, переходит в следующую игру."]),
+    ],
+)
+def test_moves_become_one_sentence_per_roller(moves, english, russian) -> None:
+    assert Phrasebook(PLAYERS, "en").moves(moves) == english
+    assert Phrasebook(PLAYERS, "ru").moves(moves) == russian
+
+
+def test_problems_and_standings_in_both_languages() -> None:
+    en, ru = Phrasebook(PLAYERS, "en"), Phrasebook(PLAYERS, "ru")
+    assert en.wrong_count(0, "Ann", 3) == "I see no dice, Ann rolls three."
+    assert en.wrong_count(4, "Ann", 3) == "I see four dice, Ann rolls three."
+    assert ru.wrong_count(2, "Ann", 1) == "Вижу два кубика, Ann бросает один."
+    assert ru.wrong_count(5, "Ann", 3) == "Вижу 5 кубиков, Ann бросает три."
+    assert en.read(["L", "dot", "wild"]) == "Left, dot, wild."
+    assert ru.read(["C", "R"]) == "Центр, право."
+    assert en.standings({"Ann": 2, "Ben": 4}, 3) == "Ann 2, Ben 4, center 3."
+    assert en.unsure(1) == "I am not sure of one die."
