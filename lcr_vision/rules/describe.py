@@ -16,20 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from lcr_vision.rules import moves
 from lcr_vision.rules.engine import RollResult
-from lcr_vision.rules.moves import (
-    AllToCenter,
-    Draw,
-    Give,
-    Move,
-    Pass,
-    PayToReverse,
-    Skip,
-    Take,
-    TakeCenter,
-    ToCenter,
-    Win,
-)
 from lcr_vision.rules.state import GameState
 
 _WORDS = (
@@ -63,23 +51,23 @@ def chips(count: int) -> str:
     return f"{word} chip" if count == 1 else f"{word} chips"
 
 
-def _clause(move: Move, times: int, players: Sequence[str]) -> str:
+def _clause(move: moves.Move, times: int, players: Sequence[str]) -> str:
     """The roller's part of a move, done ``times`` times, without the roller's name."""
     n = len(players)
-    if isinstance(move, Pass):
+    if isinstance(move, moves.Pass):
         side = "left" if move.receiver == (move.giver + 1) % n else "right"
         return f"passes {chips(times)} {side} to {players[move.receiver]}"
-    if isinstance(move, ToCenter):
+    if isinstance(move, moves.ToCenter):
         return f"puts {chips(times)} in the center"
-    if isinstance(move, Take):
+    if isinstance(move, moves.Take):
         return f"takes {chips(times)} from {players[move.victim]}"
-    if isinstance(move, TakeCenter):
+    if isinstance(move, moves.TakeCenter):
         return f"takes {chips(move.chips * times)} from the center"
-    if isinstance(move, Give):
+    if isinstance(move, moves.Give):
         return f"gives {chips(times)} to {players[move.receiver]}"
-    if isinstance(move, PayToReverse):
+    if isinstance(move, moves.PayToReverse):
         return "pays three chips into the center to reverse the dice"
-    if isinstance(move, AllToCenter):
+    if isinstance(move, moves.AllToCenter):
         return f"sends all {chips(move.chips)} to the center"
     raise TypeError(f"not a roller's move: {move!r}")
 
@@ -92,7 +80,7 @@ def _join(clauses: list[str]) -> str:
 def describe_roll(result: RollResult, players: Sequence[str]) -> str:
     """A roll in sentences: the roller's moves, then skipped players and the end of the game."""
     name = players[result.player]
-    own = Counter(m for m in result.moves if not isinstance(m, (Skip, Win, Draw)))
+    own = Counter(m for m in result.moves if not isinstance(m, (moves.Skip, moves.Win, moves.Draw)))
     held = chips(result.after.chips[result.player])
     if own:
         done = _join([_clause(m, k, players) for m, k in own.items()])
@@ -100,13 +88,13 @@ def describe_roll(result: RollResult, players: Sequence[str]) -> str:
     else:
         sentences = [f"Nothing moves; {name} has {held}."]
     for move in result.moves:
-        if isinstance(move, Skip):
+        if isinstance(move, moves.Skip):
             sentences.append(f"{players[move.player]} has no chips and is skipped.")
-        elif isinstance(move, Win):
+        elif isinstance(move, moves.Win):
             pot = result.after.center
             prize = f" and the center pot of {chips(pot)}" if pot else ""
             sentences.append(f"{players[move.player]} wins game {result.after.game}{prize}!")
-        elif isinstance(move, Draw):
+        elif isinstance(move, moves.Draw):
             sentences.append(
                 f"Nobody holds a chip: game {result.after.game} is a draw and the pot of "
                 f"{chips(move.pot)} carries over."
