@@ -19,6 +19,8 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "simulate",
     "ledger",
+    "detect",
+    "eval",
 )
 
 

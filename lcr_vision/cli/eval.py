@@ -1,0 +1,75 @@
+"""``lcr-vision eval``: score the dice reader against a labelled image set (FORMATS.md labels.csv)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+
+from lcr_vision.cli.detect import add_reader_options, reader_from
+from lcr_vision.vision.metrics import LABELS, Scores
+
+SPLITS = ("all", "validation", "train")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "eval", help="score the dice reader on labelled photos",
+        description="Read every labelled image and report recall, precision, face accuracy of "
+        "matched dice, die accuracy, game-outcome accuracy, exact images, false dice per empty "
+        "frame (images listed in empty.txt) and the confusion matrix.",
+    )
+    p.add_argument("--labels", type=Path, required=True, metavar="CSV",
+                   help="labels.csv (file,width,height,class,xmin,ymin,xmax,ymax)")
+    p.add_argument("--images", type=Path, metavar="DIR",
+                   help="folder of the images (default: images/ beside the CSV)")
+    p.add_argument("--split", choices=SPLITS, default="all",
+                   help="score only the fixed validation (or training) split of the real photo "
+                   "set, chosen by a hash of each file name (default: all)")
+    p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    add_reader_options(p)
+    p.set_defaults(run=run)
+
+
+def pct(value: float) -> str:
+    """A ratio as a percentage, ``n/a`` when there was nothing to count."""
+    return "n/a" if math.isnan(value) else f"{100 * value:.2f}%"
+
+
+def format_scores(s: Scores) -> str:
+    """The figures as an aligned text report with the confusion matrix (rows: truth)."""
+    lines = [
+        f"images {s.images}, dice {s.dice}, found {s.found}",
+        f"recall          {pct(s.recall)}",
+        f"precision       {pct(s.precision)}",
+        f"face accuracy   {pct(s.face_accuracy)}   (of matched dice)",
+        f"die accuracy    {pct(s.die_accuracy)}   (right / (labelled + phantom))",
+        f"exact images    {pct(s.exact_images)}",
+        f"game outcome    {pct(s.game_accuracy)}   (faces mapped to L/C/R/dot/wild)",
+        f"false dice per empty frame {'n/a' if not s.empty_images else f'{s.false_per_empty:.3f}'}"
+        f" ({s.empty_images} empty images)",
+        "confusion (rows: labelled, columns: found; none = missed / phantom)",
+    ]
+    used = [i for i in range(len(LABELS))
+            if any(s.confusion[i]) or any(row[i] for row in s.confusion)]
+    lines.append("      " + "".join(f"{LABELS[j]:>6}" for j in used))
+    lines += [f"{LABELS[i]:>6}" + "".join(f"{s.confusion[i][j]:>6}" for j in used) for i in used]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lcr_vision.vision.images import load_image
+    from lcr_vision.vision.labels import read_labels
+    from lcr_vision.vision.metrics import score
+    from lcr_vision.vision.split import is_validation
+
+    truth = read_labels(args.labels)
+    if args.split != "all":
+        truth = {n: t for n, t in truth.items() if is_validation(n) == (args.split == "validation")}
+    folder = args.images or args.labels.parent / "images"
+    reader = reader_from(args)
+    found = {name: reader.read(load_image(folder / name)) for name in sorted(truth)}
+    scores = score(truth, found)
+    print(json.dumps(scores.as_dict(), indent=1) if args.json else format_scores(scores))
+    return 0

@@ -1,0 +1,73 @@
+"""``python -m lcr_vision.training``: train the locator and the classifier, export one ONNX model.
+
+Reproducible: fixed seeds, the fixed validation split of ``lcr_vision.vision.split``, and the
+settings below written into the model's metadata.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from lcr_vision.training.export import export
+from lcr_vision.training.loop import train_classifier, train_locator
+from lcr_vision.training.nets import Classifier, Locator
+from lcr_vision.training.realset import real_scenes
+from lcr_vision.vision import spec
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m lcr_vision.training", description=__doc__)
+    p.add_argument("--real", type=Path, default=REPO.parent / "shared/data/real-d6-tray",
+                   help="the real labelled photo set (labels.csv + images/); its validation "
+                   "split is never trained on (default: ../shared/data/real-d6-tray)")
+    p.add_argument("--out", type=Path, default=REPO / "models/dice.onnx",
+                   help="where to write the ONNX model (default: models/dice.onnx)")
+    p.add_argument("--work", type=Path, default=REPO / "runs/train",
+                   help="folder for PyTorch checkpoints (default: runs/train)")
+    p.add_argument("--locator-steps", type=int, default=3000,
+                   help="training steps for the locator, 16 views each (default: 3000)")
+    p.add_argument("--classifier-steps", type=int, default=4000,
+                   help="training steps for the classifier, crops of 24 views each (default: 4000)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
+    p.add_argument("--threads", type=int, default=2, help="PyTorch CPU threads (default: 2)")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    args.work.mkdir(parents=True, exist_ok=True)
+
+    def log(line: str) -> None:
+        print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
+
+    scenes = real_scenes(args.real)
+    log(f"{len(scenes)} real training photos, {sum(len(s.faces) for s in scenes)} dice")
+    locator, classifier = Locator(), Classifier()
+    train_locator(locator, scenes, args.locator_steps, rng, log)
+    torch.save(locator.state_dict(), args.work / "locator.pt")
+    train_classifier(classifier, scenes, args.classifier_steps, rng, log)
+    torch.save(classifier.state_dict(), args.work / "classifier.pt")
+    settings = {k: v for k, v in vars(args).items() if k not in ("out", "work", "threads")}
+    metadata = {
+        "classes": json.dumps(spec.CLASSES),
+        "training": json.dumps({k: str(v) for k, v in settings.items()}),
+    }
+    export(locator, classifier, args.out, metadata)
+    log(f"wrote {args.out} ({args.out.stat().st_size} bytes); onnxruntime agrees with PyTorch")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""Augmentation: where on the table, how big, how turned, how lit and how badly photographed.
+
+The real photos come from one tray, one camera and one light; the reader must work on any table.
+Every training example is therefore re-shot here: a random view (scale, rotation, perspective) and
+a random camera (white balance, exposure, blur, noise, JPEG).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Scene:
+    """An image and its dice: centres ``(N, 2)``, sizes ``(N, 2)`` (width, height), face tokens."""
+
+    image: np.ndarray
+    centers: np.ndarray
+    sizes: np.ndarray
+    faces: tuple[str, ...]
+
+    @classmethod
+    def from_boxes(cls, image: np.ndarray, boxes: np.ndarray, faces: tuple[str, ...]) -> "Scene":
+        """A scene from ``(N, 4)`` x0, y0, x1, y1 boxes."""
+        boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+        return cls(image, (boxes[:, :2] + boxes[:, 2:]) / 2, boxes[:, 2:] - boxes[:, :2], faces)
+
+
+def random_view(
+    scene: Scene, rng: np.random.Generator, out: tuple[int, int], die_px: tuple[float, float],
+    perspective: float = 0.08,
+) -> Scene:
+    """The scene seen by a random camera: ``out`` (width, height) pixels, dice ``die_px`` across.
+
+    The median die gets a log-uniform size in ``die_px``; the view is turned by any angle, tilted by
+    up to ``perspective`` of its size, and centred on a random die (or anywhere, one time in four).
+    Area outside the photo is a random flat colour.
+    """
+    w, h = out
+    median = float(np.median(scene.sizes)) if len(scene.sizes) else 40.0
+    scale = np.exp(rng.uniform(np.log(die_px[0]), np.log(die_px[1]))) / median
+    ih, iw = scene.image.shape[:2]
+    if len(scene.centers) and rng.random() < 0.75:
+        focus = scene.centers[rng.integers(len(scene.centers))] + rng.normal(0, 0.3 * w / scale, 2)
+    else:
+        focus = rng.uniform((0, 0), (iw, ih))
+    rot = cv2.getRotationMatrix2D((float(focus[0]), float(focus[1])), rng.uniform(0, 360), scale)
+    rot[:, 2] += (w / 2 - focus[0], h / 2 - focus[1])
+    corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    tilted = (corners + rng.uniform(-perspective, perspective, (4, 2)) * (w, h)).astype(np.float32)
+    m = cv2.getPerspectiveTransform(corners, tilted) @ np.vstack([rot, [0, 0, 1]])
+    fill = tuple(int(v) for v in rng.integers(0, 256, 3))
+    image = cv2.warpPerspective(scene.image, m, out, flags=cv2.INTER_LINEAR,
+                                borderMode=cv2.BORDER_CONSTANT, borderValue=fill)
+    half = scene.sizes / 2
+    quads = np.stack([scene.centers + half * (sx, sy)
+                      for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], 1)
+    moved = cv2.perspectiveTransform(quads.reshape(-1, 1, 2).astype(np.float64), m).reshape(-1, 4, 2)
+    centers = cv2.perspectiveTransform(
+        scene.centers.reshape(-1, 1, 2).astype(np.float64), m).reshape(-1, 2)
+    area = 0.5 * np.abs(np.einsum("nk,nk->n", moved[:, :, 0], np.roll(moved[:, :, 1], -1, 1))
+                        - np.einsum("nk,nk->n", moved[:, :, 1], np.roll(moved[:, :, 0], -1, 1)))
+    grow = np.sqrt(area / np.maximum(scene.sizes.prod(1), 1e-6))
+    return Scene(image, centers.astype(np.float32), (scene.sizes * grow[:, None]).astype(np.float32),
+                 scene.faces)
+
+
+def random_camera(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``image`` as another camera might take it: light, white balance, focus, noise, JPEG."""
+    img = image.astype(np.float32)
+    gains = rng.uniform(0.75, 1.25, 3) * rng.uniform(0.6, 1.4)
+    img = img * gains + rng.uniform(-25, 25)
+    if rng.random() < 0.3:
+        grey = img.mean(2, keepdims=True)
+        img = grey + (img - grey) * rng.uniform(0.3, 1.6)
+    if rng.random() < 0.3:
+        img = 255 * (np.clip(img, 0, 255) / 255) ** rng.uniform(0.6, 1.6)
+    if rng.random() < 0.35:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.4))
+    if rng.random() < 0.5:
+        img = img + rng.normal(0, rng.uniform(1, 9), img.shape).astype(np.float32)
+    out = np.clip(img, 0, 255).astype(np.uint8)
+    if rng.random() < 0.5:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 95))])
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out

@@ -1,0 +1,88 @@
+"""Training batches, made on the fly from scenes: locator frames with heat-map targets, and crops.
+
+Every batch is freshly augmented (``augment.random_view`` and ``random_camera``), so a few hundred
+labelled photos and renders become an endless stream of different views.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from lcr_vision.training.augment import Scene, random_camera, random_view
+from lcr_vision.vision.crops import cut_crops
+from lcr_vision.vision.heatmap import encode
+from lcr_vision.vision.spec import CLASSES, NONE, STRIDE
+
+LOCATOR_VIEW = 256
+LOCATOR_DIE_PX = (6.0, 90.0)
+CROP_VIEW = 256
+CROP_DIE_PX = (11.0, 80.0)
+# Visible share of a die's box: read above INSIDE, "none" between GONE and CUT, else not used.
+INSIDE, CUT, GONE = 0.97, 0.85, 0.25
+
+
+def locator_batch(
+    scenes: Sequence[Scene], rng: np.random.Generator, n: int
+) -> tuple[np.ndarray, ...]:
+    """``n`` views: images ``(n, 3, 256, 256)`` and heat, log-size, offset and mask targets."""
+    grid = (LOCATOR_VIEW // STRIDE,) * 2
+    images, targets = [], []
+    for _ in range(n):
+        view = random_view(scenes[rng.integers(len(scenes))], rng, (LOCATOR_VIEW,) * 2,
+                           LOCATOR_DIE_PX)
+        images.append(random_camera(view.image, rng).transpose(2, 0, 1))
+        targets.append(encode(view.centers, view.sizes, grid))
+    heat, size, offset, mask = (np.stack(t) for t in zip(*targets))
+    return np.stack(images).astype(np.float32), heat[:, None], size, offset, mask[:, None]
+
+
+def _visible_share(centers: np.ndarray, sizes: np.ndarray, side: int) -> np.ndarray:
+    lo, hi = np.clip(centers - sizes / 2, 0, side), np.clip(centers + sizes / 2, 0, side)
+    return np.prod(np.maximum(hi - lo, 0), 1) / np.maximum(np.prod(sizes, 1), 1e-6)
+
+
+def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Crops of one view and their class indices: its dice, cut dice and bare spots.
+
+    Readable dice are cut with the centre and size errors the locator makes; dice running off the
+    view's edge and spots more than 0.45 of a die away from any centre are ``none``.
+    """
+    n = len(view.centers)
+    share = _visible_share(view.centers, view.sizes, CROP_VIEW)
+    die = view.sizes.mean(1) if n else np.zeros(0)
+    jitter = rng.normal(0, 0.06, (n, 2)) * die[:, None]
+    centers = [view.centers + jitter]
+    sizes = [die * np.exp(rng.normal(0, 0.1, n))]
+    faces = np.array([CLASSES.index(f) for f in view.faces], int)
+    cut = (share > GONE) & (share < CUT)
+    labels = [np.where(share >= INSIDE, faces, np.where(cut, CLASSES.index(NONE), -1))]
+    typical = float(np.median(die)) if n else float(rng.uniform(*CROP_DIE_PX))
+    spots = rng.uniform(0, CROP_VIEW, (int(np.sum(share > GONE)) // 2 + 3, 2))
+    spot_sizes = typical * np.exp(rng.normal(0, 0.3, len(spots)))
+    if n:
+        gap = np.linalg.norm(spots[:, None] - view.centers[None], axis=2) / die[None]
+        far = (gap > 0.45).all(1)
+        spots, spot_sizes = spots[far], spot_sizes[far]
+    centers.append(spots)
+    sizes.append(spot_sizes)
+    labels.append(np.full(len(spots), CLASSES.index(NONE)))
+    label = np.concatenate(labels)
+    keep = label >= 0
+    crops = cut_crops(view.image, np.concatenate(centers)[keep], np.concatenate(sizes)[keep])
+    return crops, label[keep]
+
+
+def classifier_batch(
+    scenes: Sequence[Scene], rng: np.random.Generator, views: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Crops ``(N, 3, 32, 32)`` and class indices from ``views`` random views of ``scenes``."""
+    crops, labels = [], []
+    for _ in range(views):
+        view = random_view(scenes[rng.integers(len(scenes))], rng, (CROP_VIEW,) * 2, CROP_DIE_PX)
+        view = Scene(random_camera(view.image, rng), view.centers, view.sizes, view.faces)
+        c, lab = crop_samples(view, rng)
+        crops.append(c)
+        labels.append(lab)
+    return np.concatenate(crops), np.concatenate(labels)

@@ -1,0 +1,59 @@
+"""Read a labelled image set: ``labels.csv`` (one row per die) and the optional ``empty.txt``.
+
+The format is FORMATS.md's; ``eval`` scores the reader against it and training learns from it.
+
+>>> import io
+>>> rows = io.StringIO("file,width,height,class,xmin,ymin,xmax,ymax\\na.jpg,64,48,4,1,2,11,12\\n")
+>>> s = parse_labels(rows, empty=["b.jpg"])
+>>> sorted(s), s["a.jpg"].faces, len(s["b.jpg"])
+(['a.jpg', 'b.jpg'], ('4',), 0)
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Iterable, TextIO
+
+from lcr_vision.errors import UserError
+from lcr_vision.faces import FACE_TOKENS
+from lcr_vision.vision.detections import Detections
+
+HEADER = ["file", "width", "height", "class", "xmin", "ymin", "xmax", "ymax"]
+
+
+class LabelsError(UserError):
+    """A labels file that is missing or not in the FORMATS.md layout."""
+
+
+def parse_labels(rows: TextIO, empty: Iterable[str] = ()) -> dict[str, Detections]:
+    """Ground truth per image name (score 1 for every die); images in ``empty`` have no dice."""
+    reader = csv.reader(rows)
+    header = next(reader, None)
+    if header is None or [h.strip() for h in header] != HEADER:
+        raise LabelsError(f"labels must start with the header {','.join(HEADER)}")
+    dice: dict[str, list[tuple[list[float], str]]] = {name: [] for name in empty}
+    for line, row in enumerate(reader, start=2):
+        if not row:
+            continue
+        if len(row) != len(HEADER) or row[3] not in FACE_TOKENS:
+            raise LabelsError(f"labels line {line}: expected 8 fields and a face token, got {row}")
+        try:
+            box = [float(v) for v in row[4:8]]
+        except ValueError:
+            raise LabelsError(f"labels line {line}: box values must be numbers") from None
+        dice.setdefault(row[0], []).append((box, row[3]))
+    return {
+        name: Detections([b for b, _ in ds], [f for _, f in ds], [1.0] * len(ds))
+        for name, ds in dice.items()
+    }
+
+
+def read_labels(csv_path: Path) -> dict[str, Detections]:
+    """Ground truth from ``csv_path`` and the ``empty.txt`` beside it, if there is one."""
+    if not csv_path.is_file():
+        raise LabelsError(f"no labels file at {csv_path}")
+    empty_file = csv_path.parent / "empty.txt"
+    empty = empty_file.read_text().split() if empty_file.is_file() else []
+    with csv_path.open(newline="") as rows:
+        return parse_labels(rows, empty)

@@ -1,0 +1,38 @@
+"""The contract between the trained model and the reader: sizes, scales and the class list.
+
+Training and the runtime both import these numbers, so a model and the code that reads it agree.
+The locator sees the frame shrunk to ``LOCATOR_SIDE`` on its longest side and predicts at
+``STRIDE``; the classifier sees each die cut from the full-resolution frame, ``CROP`` pixels
+square, the die's box filling ``1 / CROP_CONTEXT`` of it.
+
+>>> CLASSES[-1], len(CLASSES)
+('none', 12)
+>>> class_mask(DiceKind.LCR).tolist()
+[False, False, False, False, False, False, True, True, True, True, False, False]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from lcr_vision.faces import FACE_TOKENS, DiceKind
+
+LOCATOR_SIDE = 320
+STRIDE = 4
+CROP = 32
+CROP_CONTEXT = 1.5
+PAD_VALUE = 114
+NONE = "none"
+CLASSES: tuple[str, ...] = FACE_TOKENS + (NONE,)
+
+# Names of the graph inputs and outputs inside the shipped ONNX file.
+IMAGE_INPUT = "image"
+CROPS_INPUT = "crops"
+LOCATOR_OUTPUTS = ("heat", "size", "offset")
+CLASSIFIER_OUTPUT = "logits"
+
+
+def class_mask(kind: DiceKind | None) -> np.ndarray:
+    """Which face classes may be reported for ``kind`` (all faces when unknown); never ``none``."""
+    allowed = set(kind.faces) if kind is not None else set(FACE_TOKENS)
+    return np.array([c in allowed for c in CLASSES])
