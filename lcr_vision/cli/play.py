@@ -1,0 +1,148 @@
+"""``lcr-vision play``: play a session. ``--manual`` reads rolls typed or piped one per line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from lcr_vision.errors import UserError
+from lcr_vision.faces import FaceMap
+from lcr_vision.ledger import JOURNAL, Session, SessionError, new_session_folder
+from lcr_vision.manual import ManualPlay
+from lcr_vision.rules import Settings, Variants
+from lcr_vision.rules.settings import POLICIES, STARTING_CHIPS
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "play",
+        help="play a session of LCR and keep its ledger",
+        description="Play games of Left Center Right in a session folder whose journal survives "
+        "crashes. A new session needs --players; --session of a started session continues it.",
+    )
+    p.add_argument(
+        "--manual",
+        action="store_true",
+        help="type (or pipe) each roll as a line of faces instead of using the camera",
+    )
+    add_game_options(p)
+    p.set_defaults(run=run)
+
+
+def add_game_options(p: argparse.ArgumentParser) -> None:
+    """The options that set up or reopen a session (shared by every way of playing)."""
+    p.add_argument(
+        "--players",
+        metavar="NAMES",
+        help="comma-separated names in clockwise seating order, first thrower first "
+        "(3-20 players), e.g. Ann,Ben,Cat",
+    )
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a rule variant: wild, wilder (with wild), last-chip-wins or dot-to-win; "
+        "repeat or comma-separate for several",
+    )
+    p.add_argument(
+        "--chips",
+        type=int,
+        default=STARTING_CHIPS,
+        metavar="N",
+        help=f"starting chips for each player (default {STARTING_CHIPS})",
+    )
+    p.add_argument(
+        "--stakes",
+        metavar="NAME=N,...",
+        help="Choose Your Stakes: starting chips per player, e.g. Ann=5,Ben=2; "
+        "players not named start with --chips",
+    )
+    p.add_argument(
+        "--chip-value",
+        metavar="AMOUNT",
+        help="money per chip, e.g. 0.25, to keep money won and lost",
+    )
+    p.add_argument(
+        "--face-map",
+        metavar="MAP",
+        help="how pip dice count, e.g. 1=L,2=dot,3=R,4=dot,5=C,6=dot (default "
+        "1-3 dot, 4 L, 5 C, 6 R; with wild, 1 is wild)",
+    )
+    p.add_argument(
+        "--wild-policy",
+        choices=POLICIES,
+        default=POLICIES[0],
+        help="who a wild takes from when the roller does not say: the richest "
+        "opponent (ties to the nearest on the left), or the nearest on the left",
+    )
+    p.add_argument(
+        "--session",
+        type=Path,
+        metavar="DIR",
+        help="session folder: continued if it holds a session, else created "
+        "(default: a new folder under ./sessions)",
+    )
+
+
+def _stakes(args: argparse.Namespace, players: list[str]) -> list[int]:
+    stakes = dict.fromkeys(players, args.chips)
+    for item in (args.stakes or "").split(","):
+        if not item.strip():
+            continue
+        name, sep, count = item.partition("=")
+        match = [p for p in players if p.lower() == name.strip().lower()]
+        if not sep or not match or not count.strip().isdigit():
+            raise UserError(f"--stakes entry {item!r} should be a player's NAME=CHIPS, like Ann=5")
+        stakes[match[0]] = int(count)
+    return [stakes[p] for p in players]
+
+
+def settings_from_args(args: argparse.Namespace) -> Settings:
+    """The settings the game options describe."""
+    players = [p.strip() for p in args.players.split(",")]
+    variants = Variants.parse(v for item in args.variant for v in item.split(",") if v.strip())
+    try:
+        value = None if args.chip_value is None else Decimal(args.chip_value)
+    except InvalidOperation:
+        raise UserError(f"--chip-value {args.chip_value!r} is not an amount") from None
+    return Settings.create(
+        players,
+        stakes=_stakes(args, players),
+        variants=variants,
+        face_map=None if args.face_map is None else FaceMap.parse(args.face_map),
+        chip_value=value,
+        policy=args.wild_policy,
+    )
+
+
+def open_session(args: argparse.Namespace) -> Session:
+    """Continue the session in ``--session`` or start one from the game options."""
+    folder = args.session
+    if folder is not None and (folder / JOURNAL).exists():
+        session = Session.open(folder)
+        if args.players and settings_from_args(args) != session.settings:
+            session.close()
+            raise SessionError(
+                f"{folder} was started with other settings; leave out the game options to continue it"
+            )
+    elif not args.players:
+        raise UserError("a new session needs --players, e.g. --players Ann,Ben,Cat")
+    else:
+        session = Session.create(folder or new_session_folder(), settings_from_args(args))
+    if session.warning:
+        print(f"lcr-vision: warning: {session.warning}", file=sys.stderr)
+    return session
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.manual:
+        raise UserError("only manual play is available: add --manual")
+    session = open_session(args)
+    try:
+        ManualPlay(session, sys.stdout).run(sys.stdin, prompt=sys.stdin.isatty())
+    finally:
+        session.close()
+    return 0

@@ -1,0 +1,25 @@
+"""The crash-safe ledger: a session folder whose append-only journal is replayed into the state.
+
+`Session` is what play loops use; `Ledger` and `replay` give the replayed state; `report` prints it.
+"""
+
+from lcr_vision.ledger.errors import EditError, JournalError, LedgerError, SessionError
+from lcr_vision.ledger.journal import read_journal
+from lcr_vision.ledger.replay import Entry, Ledger, PlayedRoll, replay
+from lcr_vision.ledger.session import JOURNAL, PHOTOS, Session, new_session_folder
+
+__all__ = [
+    "JOURNAL",
+    "PHOTOS",
+    "EditError",
+    "Entry",
+    "JournalError",
+    "Ledger",
+    "LedgerError",
+    "PlayedRoll",
+    "Session",
+    "SessionError",
+    "new_session_folder",
+    "read_journal",
+    "replay",
+]  # fmt: skip

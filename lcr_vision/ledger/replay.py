@@ -1,0 +1,136 @@
+"""The ledger is the replay of the journal: settings, then the live rolls played through the rules.
+
+Corrections replace a roll's faces and undo withdraws the last roll; the ledger is then what it
+would have been had the right faces been read. A correction that would make a later roll impossible
+(another roller, another number of dice) is refused rather than guessed at.
+
+>>> from lcr_vision.rules import Settings
+>>> ledger = Ledger.start(Settings.create(["Ann", "Ben", "Cat"]))
+>>> ledger = ledger.apply({"event": "roll", "k": 1, "player": "Ann", "faces": ["L", "R", "3"]})
+>>> ledger = ledger.apply({"event": "correct", "k": 1, "faces": ["C", "3", "3"]})
+>>> ledger.series.game.chips, ledger.series.game.center, ledger.rolls[0].entry.corrected
+((2, 3, 3), 1, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from lcr_vision.ledger.errors import EditError, JournalError
+from lcr_vision.ledger.events import KINDS, VERSION, decision_of, faces_of, field
+from lcr_vision.ledger.journal import Event
+from lcr_vision.rules import Decision, RollResult, RulesError, Series, Settings, SettingsError
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A live roll as the journal holds it: latest faces and choices, and where they were written."""
+
+    k: int
+    player: str
+    faces: tuple[str, ...]
+    decision: Decision
+    photo: str | None
+    corrected: bool
+    line: int
+
+
+@dataclass(frozen=True)
+class PlayedRoll:
+    """A live roll and what it did: its game, its number within the game, the engine's result,
+    and the series before it (what undo returns to)."""
+
+    entry: Entry
+    game: int
+    turn: int
+    result: RollResult
+    before: Series
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """The replayed state of a session."""
+
+    settings: Settings
+    series: Series
+    rolls: tuple[PlayedRoll, ...] = ()
+
+    @classmethod
+    def start(cls, settings: Settings) -> Ledger:
+        """A session with no rolls yet."""
+        return cls(settings, Series.start(settings))
+
+    def play(self, entry: Entry) -> Ledger:
+        """This ledger with one more roll; a `RulesError` if the rules refuse it."""
+        game = self.series.game
+        expected = self.settings.players[game.turn]
+        if entry.player != expected:
+            raise EditError(f"roll {entry.k} was {entry.player}'s, but it is {expected}'s turn")
+        result, series = self.series.play(entry.faces, entry.decision)
+        played = PlayedRoll(entry, game.game, game.rolls + 1, result, self.series)
+        return replace(self, series=series, rolls=self.rolls + (played,))
+
+    def replayed(self, entries: list[Entry]) -> Ledger:
+        """The session played from the start with these entries."""
+        ledger = Ledger.start(self.settings)
+        for entry in entries:
+            try:
+                ledger = ledger.play(entry)
+            except (RulesError, EditError) as exc:
+                raise EditError(f"roll {entry.k} (journal line {entry.line}): {exc}") from None
+        return ledger
+
+    def entry(self, k: int) -> Entry:
+        """Live roll ``k``."""
+        if not 1 <= k <= len(self.rolls):
+            raise EditError(f"there is no roll {k}: the session has {len(self.rolls)} rolls")
+        return self.rolls[k - 1].entry
+
+    def apply(self, event: Event, line: int = 0) -> Ledger:
+        """The ledger after one journal event; the rules validate rolls and corrections."""
+        kind = event["event"]
+        k = field(event, "k", int, line) if kind in ("roll", "correct", "undo") else 0
+        if kind == "roll":
+            if k != len(self.rolls) + 1:
+                raise EditError(f"roll {k} cannot follow roll {len(self.rolls)}")
+            faces, decision = faces_of(event, line), decision_of(event, self.settings, line)
+            player, photo = field(event, "player", str, line), event.get("photo")
+            return self.play(Entry(k, player, faces, decision, photo, False, line))
+        if kind == "correct":
+            entries = [r.entry for r in self.rolls]
+            entries[k - 1] = replace(
+                self.entry(k),
+                faces=faces_of(event, line),
+                decision=decision_of(event, self.settings, line),
+                corrected=True,
+                line=line,
+            )
+            return self.replayed(entries)
+        if kind == "undo":
+            if k != len(self.rolls) or k == 0:
+                raise EditError(f"only the last roll can be undone, not roll {k}")
+            return replace(self, series=self.rolls[-1].before, rolls=self.rolls[:-1])
+        if kind in KINDS and kind != "session":
+            return self
+        raise JournalError(f"journal.jsonl line {line}: unexpected {kind!r} event")
+
+
+def replay(lines: list[tuple[int, Event]]) -> Ledger:
+    """The ledger of a journal's numbered events; any event that does not fit names its line."""
+    if not lines or lines[0][1]["event"] != "session":
+        raise JournalError("journal.jsonl line 1 must be the session event")
+    first = lines[0][1]
+    if first.get("version") != VERSION:
+        raise JournalError(
+            f"journal.jsonl line 1: unknown journal version {first.get('version')!r}"
+        )
+    try:
+        ledger = Ledger.start(Settings.from_dict(field(first, "settings", dict, 1)))
+    except SettingsError as exc:
+        raise JournalError(f"journal.jsonl line 1: {exc}") from None
+    for line, event in lines[1:]:
+        try:
+            ledger = ledger.apply(event, line)
+        except (RulesError, EditError) as exc:
+            raise JournalError(f"journal.jsonl line {line}: {exc}") from None
+    return ledger

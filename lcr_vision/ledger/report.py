@@ -1,0 +1,103 @@
+"""The replayed ledger printed three ways: FORMATS.md's JSON, one CSV row per roll, a text table.
+
+>>> from lcr_vision.rules import Settings
+>>> ledger = Ledger.start(Settings.create(["Ann", "Ben", "Cat"]))
+>>> ledger = ledger.apply({"event": "roll", "k": 1, "player": "Ann", "faces": ["4", "2", "5"]})
+>>> ledger_json(ledger)["current"]
+{'game': 1, 'to_roll': 'Ben', 'dice': 3, 'chips': {'Ann': 1, 'Ben': 4, 'Cat': 3}, 'center': 1}
+>>> ledger_rows(ledger)[1][:6]
+['1', '1', '1', 'Ann', '4 2 5', 'L dot C']
+"""
+
+from __future__ import annotations
+
+import csv
+from typing import Any, TextIO
+
+from lcr_vision.ledger.replay import Ledger, PlayedRoll
+from lcr_vision.rules.describe import describe_roll, describe_standings, describe_turn
+
+
+def ledger_json(ledger: Ledger) -> dict[str, Any]:
+    """The ``lcr-vision ledger --json`` object, exactly the shape of FORMATS.md."""
+    players = ledger.settings.players
+    game = ledger.series.game
+    return {
+        "games": [
+            {
+                "number": g.number,
+                "first": players[g.first],
+                "winner": None if g.winner is None else players[g.winner],
+                "draw": g.draw,
+                "rolls": g.rolls,
+                "chips": dict(zip(players, g.chips)),
+                "center": g.center,
+            }
+            for g in ledger.series.finished
+        ],
+        "current": {
+            "game": game.game,
+            "to_roll": players[game.turn],
+            "dice": game.dice_owed,
+            "chips": dict(zip(players, game.chips)),
+            "center": game.center,
+        },
+        "wins": dict(zip(players, ledger.series.wins)),
+    }
+
+
+def _row(roll: PlayedRoll, players: tuple[str, ...]) -> list[str]:
+    result = roll.result
+    return [
+        str(roll.entry.k),
+        str(roll.game),
+        str(roll.turn),
+        players[result.player],
+        " ".join(result.faces),
+        " ".join(result.game_faces),
+        describe_roll(result, players),
+        *(str(c) for c in result.after.chips),
+        str(result.after.center),
+        "yes" if roll.entry.corrected else "no",
+    ]
+
+
+def ledger_rows(ledger: Ledger) -> list[list[str]]:
+    """A header and one row per live roll: the chips and center after it, corrected or not."""
+    players = ledger.settings.players
+    header = ["number", "game", "turn", "player", "faces", "game_faces", "moves"]
+    header += [f"chips_{p}" for p in players] + ["center", "corrected"]
+    return [header] + [_row(r, players) for r in ledger.rolls]
+
+
+def write_csv(ledger: Ledger, out: TextIO) -> None:
+    """The rows of `ledger_rows` as CSV."""
+    csv.writer(out, lineterminator="\n").writerows(ledger_rows(ledger))
+
+
+def ledger_text(ledger: Ledger) -> str:
+    """A readable account: the settings, every roll, the finished games, the game in progress."""
+    s = ledger.settings
+    series = ledger.series
+    stakes = ", ".join(f"{p} {c}" for p, c in zip(s.players, s.stakes))
+    lines = [f"Players and starting chips: {stakes}."]
+    lines.append(f"Variants: {', '.join(s.variants.names) or 'none'}; wild policy: {s.policy}.")
+    for roll in ledger.rolls:
+        r = roll.result
+        faces = " ".join(r.faces)
+        if r.faces != r.game_faces:
+            faces += f" ({' '.join(r.game_faces)})"
+        mark = " [corrected]" if roll.entry.corrected else ""
+        lines.append(f"{roll.entry.k:>4}  game {roll.game} turn {roll.turn:<3} {faces}{mark}")
+        lines.append(f"      {describe_roll(r, s.players)}")
+    for g in series.finished:
+        end = "a draw" if g.draw else f"won by {s.players[g.winner]}"
+        lines.append(f"Game {g.number}: {end} after {g.rolls} rolls, {s.players[g.first]} first.")
+    lines.append(f"Game {series.game.game}: {describe_turn(series.game, s.players)}")
+    lines.append(describe_standings(series.game, s.players))
+    lines.append("Wins: " + ", ".join(f"{p} {w}" for p, w in zip(s.players, series.wins)) + ".")
+    if series.money is not None:
+        lines.append(
+            "Money: " + ", ".join(f"{p} {m:+}" for p, m in zip(s.players, series.money)) + "."
+        )
+    return "\n".join(lines)

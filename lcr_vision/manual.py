@@ -1,0 +1,141 @@
+"""Manual play: one roll per line from a keyboard or a pipe, each committed to the session before
+its moves and the standings are printed. Ends cleanly at end of input; the session resumes later.
+
+A roll line holds the faces (``L R dot``, ``l c .``, pip values ``4 6 2``), optionally ``reverse``
+first to pay for Wilder and ``@Name`` once per wild chip to choose whom a wild takes from (or gives
+to). Other lines are commands: ``undo``, ``correct K FACES``, ``standings``, ``help``, ``quit``.
+
+>>> from lcr_vision.rules import Settings, Variants
+>>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True, wilder=True))
+>>> parse_roll("reverse w 1 . @cat @Cat", s)
+(('wild', '1', 'dot'), Decision(reverse=True, targets=(2, 2)))
+>>> parse_roll("4 6 2", s)
+(('4', '6', '2'), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TextIO
+
+from lcr_vision.errors import UserError
+from lcr_vision.faces import parse_faces
+from lcr_vision.ledger import Session
+from lcr_vision.ledger.errors import EditError
+from lcr_vision.rules import Decision, RollResult, Settings
+from lcr_vision.rules.describe import describe_roll, describe_standings, describe_turn
+from lcr_vision.rules.engine import WILDER_PRICE
+
+HELP = (
+    "Type each roll's faces on one line: L R dot, l c ., or pip values like 4 6 2.\n"
+    "Wild: add @Name for each chip a wild takes (or gives), e.g. wild wild dot @Ben @Cat;\n"
+    "      without names the policy chooses. Wilder: start the line with 'reverse' to pay 3 chips.\n"
+    "Commands: undo (the last roll), correct K FACES (roll K really showed FACES), standings,\n"
+    "          help, quit. End of input also stops; the session resumes with --session."
+)
+QUIT = ("quit", "q", "exit")
+
+
+def parse_roll(text: str, settings: Settings) -> tuple[tuple[str, ...], Decision | None]:
+    """Faces and, when the line makes any, the roller's choices."""
+    tokens = text.replace(",", " ").split()
+    reverse = bool(tokens) and tokens[0].lower() in ("reverse", "rev")
+    tokens = tokens[1:] if reverse else tokens
+    targets = tuple(settings.seat(t[1:]) for t in tokens if t.startswith("@"))
+    faces = parse_faces(" ".join(t for t in tokens if not t.startswith("@")))
+    if not reverse and not targets:
+        return faces, None
+    return faces, Decision(reverse=reverse, targets=targets or None)
+
+
+class ManualPlay:
+    """The loop's state: the open session and where to print."""
+
+    def __init__(self, session: Session, out: TextIO) -> None:
+        self.session = session
+        self.out = out
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def standings(self) -> None:
+        self.say("  " + describe_standings(self.session.state, self.session.settings.players))
+
+    def turn(self) -> str:
+        """The line that asks for the next roll."""
+        s = self.session
+        k = len(s.ledger.rolls) + 1
+        line = f"Game {s.state.game}, roll {k}: {describe_turn(s.state, s.settings.players)}"
+        if s.settings.variants.wilder and s.state.chips[s.state.turn] >= WILDER_PRICE:
+            line += " (start with 'reverse' to pay 3 chips for Wilder)"
+        return line
+
+    def report(self, label: str, result: RollResult) -> None:
+        players = self.session.settings.players
+        faces = " ".join(result.faces)
+        self.say(
+            f"  {label}: {players[result.player]} rolled {faces}. {describe_roll(result, players)}"
+        )
+
+    def roll(self, text: str) -> None:
+        game = self.session.state.game
+        faces, decision = parse_roll(text, self.session.settings)
+        result = self.session.record_roll(faces, decision)
+        self.report(f"Roll {len(self.session.ledger.rolls)}", result)
+        self.standings()
+        if self.session.state.game != game:
+            first = self.session.settings.players[self.session.state.first]
+            self.say(f"Game {self.session.state.game} begins; {first} throws first.")
+
+    def correct(self, text: str) -> None:
+        number, _, rest = text.partition(" ")
+        if not number.isdigit():
+            raise EditError("write: correct K FACES, e.g. correct 3 L dot dot")
+        faces, decision = parse_roll(rest, self.session.settings)
+        result = self.session.correct(int(number), faces, decision)
+        self.report(f"Roll {number} corrected", result)
+        self.standings()
+
+    def undo(self) -> None:
+        entry = self.session.undo()
+        self.say(f"  Roll {entry.k} ({entry.player}: {' '.join(entry.faces)}) undone.")
+        self.standings()
+
+    def handle(self, text: str) -> bool:
+        """Act on one line; False when the player asked to stop."""
+        word, _, rest = text.partition(" ")
+        command = word.lower()
+        if command in QUIT:
+            return False
+        if command in ("help", "?"):
+            self.say(HELP)
+        elif command in ("standings", "s"):
+            self.standings()
+        elif command == "undo":
+            self.undo()
+        elif command == "correct":
+            self.correct(rest.strip())
+        else:
+            self.roll(text)
+        return True
+
+    def ask(self, prompt: bool) -> None:
+        """Say whose turn it is; at a keyboard, show a prompt."""
+        self.say(self.turn())
+        if prompt:
+            print("> ", end="", file=self.out, flush=True)
+
+    def run(self, lines: Iterable[str], prompt: bool) -> None:
+        """Read lines until ``quit`` or end of input; a rejected line is explained and asked again."""
+        self.say(f"Session {self.session.folder}. Type 'help' for how to enter rolls.")
+        self.standings()
+        self.ask(prompt)
+        for raw in lines:
+            text = raw.split("#", 1)[0].strip()
+            try:
+                if text and not self.handle(text):
+                    break
+            except UserError as exc:
+                self.say(f"  Rejected: {exc}. Try again.")
+            self.ask(prompt)
+        self.say(f"Session saved in {self.session.folder}; resume it with --session.")
