@@ -1,0 +1,227 @@
+"""The journal and the session: commits, crash recovery, damage, corrections, undo, reports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from lcr_vision.cli import main
+from lcr_vision.ledger import (
+    JOURNAL,
+    EditError,
+    JournalError,
+    Session,
+    SessionError,
+    read_journal,
+    replay,
+)
+from lcr_vision.ledger.report import ledger_json, ledger_rows
+from lcr_vision.rules import Decision, FaceCountError, IllegalChoiceError, Settings, Variants
+
+PLAYERS = ("Ann", "Ben", "Cat")
+
+
+@pytest.fixture
+def session(tmp_path: Path):
+    s = Session.create(tmp_path / "s", Settings.create(PLAYERS))
+    yield s
+    s.close()
+
+
+def journal_lines(s: Session) -> list[str]:
+    return (s.folder / JOURNAL).read_text().splitlines()
+
+
+def test_a_new_session_holds_its_settings_and_a_photo_folder(session: Session) -> None:
+    first = json.loads(journal_lines(session)[0])
+    assert first["event"] == "session" and first["settings"]["players"] == list(PLAYERS)
+    assert session.photos.is_dir() and session.to_roll == "Ann" and session.dice_owed == 3
+
+
+def test_each_roll_is_on_disk_when_its_result_is_returned(session: Session) -> None:
+    result = session.record_roll(("L", "R", "dot"), photo="photos/0001.jpg")
+    assert result.after.chips == (1, 4, 4)
+    event = json.loads(journal_lines(session)[-1])
+    assert event | {"time": None} == {
+        "event": "roll", "k": 1, "time": None, "player": "Ann", "faces": ["L", "R", "dot"],
+        "reverse": False, "targets": None, "photo": "photos/0001.jpg",
+    }  # fmt: skip
+    assert replay(read_journal(session.folder / JOURNAL)[0]).series == session.ledger.series
+
+
+def test_a_refused_roll_writes_nothing(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "s", Settings.create(PLAYERS, variants=Variants(wild=True)))
+    before = journal_lines(s)
+    with pytest.raises(FaceCountError, match="Ann rolls 3 dice, got 2 faces"):
+        s.record_roll(("L", "R"))
+    with pytest.raises(IllegalChoiceError):
+        s.record_roll(("wild", "dot", "dot"), Decision(targets=(0,)))
+    assert journal_lines(s) == before and s.ledger.rolls == ()
+    s.close()
+
+
+def test_a_game_end_is_recorded_and_the_next_game_starts(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "s", Settings.create(PLAYERS, stakes=(1, 1, 1)))
+    s.record_roll(("L",))
+    s.record_roll(("L", "L"))
+    kinds = [json.loads(line)["event"] for line in journal_lines(s)]
+    assert kinds == ["session", "roll", "roll", "game_over", "new_game"]
+    assert json.loads(journal_lines(s)[3])["winner"] == "Cat"
+    assert s.state.game == 2 and s.to_roll == "Ben"
+    s.close()
+
+
+def test_reopening_replays_the_same_state(session: Session) -> None:
+    for faces in (("L", "R", "dot"), ("C", "4", "5"), ("6", "6", "1")):
+        session.record_roll(faces)
+    state = session.ledger.series
+    session.close()
+    again = Session.open(session.folder)
+    assert again.ledger.series == state and again.warning is None
+    again.close()
+
+
+def test_a_session_folder_has_one_writer_at_a_time(session: Session) -> None:
+    with pytest.raises(SessionError, match="open in another lcr-vision process"):
+        Session.open(session.folder)
+    with pytest.raises(SessionError, match="already holds a session"):
+        Session.create(session.folder, session.settings)
+
+
+def test_opening_a_folder_without_a_journal_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SessionError, match="not a session folder"):
+        Session.open(tmp_path)
+
+
+def test_a_line_cut_by_a_crash_is_reported_ignored_and_cleaned_up(session: Session) -> None:
+    session.record_roll(("L", "R", "dot"))
+    session.close()
+    path = session.folder / JOURNAL
+    with path.open("a") as f:
+        f.write('{"event": "roll", "k": 2, "player": "Ben", "fa')
+    lines, warning = read_journal(path)
+    assert (
+        len(lines) == 2
+        and warning == "journal.jsonl line 3 was cut short by a crash and is ignored"
+    )
+    again = Session.open(session.folder)
+    assert again.warning == warning and len(again.ledger.rolls) == 1
+    again.record_roll(("dot", "dot", "dot"))
+    again.close()
+    assert read_journal(path) == (read_journal(path)[0], None)
+    assert [json.loads(x)["k"] for x in path.read_text().splitlines()[1:]] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        ("not json\n", "line 3 is damaged"),
+        ("[1, 2]\n", "line 3 is not a journal event"),
+        ('{"event": "shuffle"}\n', "line 3: unexpected 'shuffle' event"),
+        ('{"event": "roll", "k": 5, "player": "Ben", "faces": ["L"]}\n', "line 3: roll 5 cannot"),
+        ('{"event": "roll", "k": 2, "player": "Ben", "faces": ["L"]}\n', "3 dice, got 1 face"),
+        ('{"event": "roll", "k": 2, "player": "Cat", "faces": ["L", "L", "L"]}\n', "Ben's turn"),
+        ('{"event": "roll", "k": 2, "player": "Ben", "faces": ["L", "L", "Q"]}\n', "unknown face"),
+        ('{"event": "undo", "k": 1}\n{"event": "undo", "k": 1}\n', "line 4: only the last roll"),
+        ('{"event": "correct", "k": 7, "faces": ["L"]}\n', "line 3: there is no roll 7"),
+        ("\n", "line 3 is damaged"),
+    ],
+)
+def test_any_other_damage_is_an_error_naming_the_line(session: Session, damage, message) -> None:
+    session.record_roll(("L", "R", "dot"))
+    session.close()
+    with (session.folder / JOURNAL).open("a") as f:
+        f.write(damage)
+    with pytest.raises(JournalError, match=message):
+        Session.open(session.folder)
+
+
+def test_damaged_first_line_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / JOURNAL).write_text('{"event": "roll", "k": 1}\n')
+    with pytest.raises(JournalError, match="line 1 must be the session event"):
+        replay(read_journal(tmp_path / JOURNAL)[0])
+
+
+def test_correcting_a_roll_replays_what_the_right_faces_would_have_done(session: Session) -> None:
+    session.record_roll(("L", "R", "dot"))
+    session.record_roll(("C", "dot", "dot"))
+    fixed = session.correct(1, ("dot", "dot", "C"))
+    assert fixed.after.chips == (2, 3, 3)
+    assert session.state.chips == (2, 2, 3) and session.state.center == 2
+    assert [r.entry.corrected for r in session.ledger.rolls] == [True, False]
+    session.close()
+    assert Session.open(session.folder).ledger.series == session.ledger.series
+
+
+def test_a_correction_that_changes_a_later_roller_or_dice_count_is_refused(
+    session: Session,
+) -> None:
+    for faces in (("L", "dot", "dot"), ("dot",) * 3, ("dot",) * 3, ("dot", "dot")):
+        session.record_roll(faces)
+    before = journal_lines(session)
+    with pytest.raises(EditError, match="cannot correct roll 1: roll 4 .* Ann rolls 3 dice, got 2"):
+        session.correct(1, ("dot", "dot", "dot"))  # Ann would keep 3 chips for roll 4
+    assert journal_lines(session) == before
+
+
+def test_undo_withdraws_the_last_roll(session: Session) -> None:
+    session.record_roll(("L", "R", "dot"))
+    start = session.ledger.series
+    session.record_roll(("C", "C", "C"))
+    assert session.undo().faces == ("C", "C", "C")
+    assert session.ledger.series == start and session.to_roll == "Ben"
+    session.record_roll(("dot", "dot", "dot"))
+    assert session.ledger.rolls[-1].entry.k == 2
+    session.undo()
+    session.undo()
+    with pytest.raises(EditError, match="no roll to undo"):
+        session.undo()
+    session.close()
+    assert Session.open(session.folder).ledger.rolls == ()
+
+
+def test_ledger_json_is_the_formats_md_shape(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "s", Settings.create(PLAYERS, stakes=(1, 1, 1)))
+    s.record_roll(("L",))
+    s.record_roll(("L", "L"))
+    assert ledger_json(s.ledger) == {
+        "games": [{"number": 1, "first": "Ann", "winner": "Cat", "draw": False, "rolls": 2,
+                   "chips": {"Ann": 0, "Ben": 0, "Cat": 3}, "center": 0}],
+        "current": {"game": 2, "to_roll": "Ben", "dice": 1,
+                    "chips": {"Ann": 1, "Ben": 1, "Cat": 1}, "center": 0},
+        "wins": {"Ann": 0, "Ben": 0, "Cat": 1},
+    }  # fmt: skip
+    assert ledger_rows(s.ledger)[2] == [
+        "2", "1", "2", "Ben", "L L", "L L",
+        "Ben passes two chips left to Cat; Ben has no chips left. Cat wins game 1!",
+        "0", "0", "3", "0", "no",
+    ]  # fmt: skip
+    s.close()
+
+
+def test_ledger_command_prints_json_csv_and_text(session: Session, capsys) -> None:
+    session.record_roll(("4", "6", "2"))
+    session.correct(1, ("4", "5", "2"))
+    assert main(["ledger", str(session.folder), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["current"]["chips"] == {"Ann": 1, "Ben": 4, "Cat": 3}
+    assert main(["ledger", str(session.folder), "--csv"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].startswith("number,game,turn,player,faces,game_faces,moves,chips_Ann")
+    assert rows[1].startswith("1,1,1,Ann,4 5 2,L C dot,") and rows[1].endswith(",1,4,3,1,yes")
+    assert main(["ledger", str(session.folder)]) == 0
+    text = capsys.readouterr().out
+    assert "4 5 2 (L C dot) [corrected]" in text and "Ben to roll 3 dice." in text
+
+
+def test_ledger_command_on_a_damaged_journal_is_a_one_line_error(session: Session, capsys) -> None:
+    session.close()
+    with (session.folder / JOURNAL).open("a") as f:
+        f.write("garbage\n")
+    assert main(["ledger", str(session.folder)]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("lcr-vision: error: journal.jsonl line 2 is damaged")
+        and "Traceback" not in err
+    )

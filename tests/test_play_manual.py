@@ -1,0 +1,164 @@
+"""`lcr-vision play --manual`: rolls piped in, bad lines rejected, resumption, and a SIGKILL that
+loses no committed roll."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from lcr_vision.cli import main
+from lcr_vision.ledger import JOURNAL, Ledger, read_journal, replay
+from lcr_vision.rules import Series, Settings
+
+PLAYERS = ["--players", "Ann,Ben,Cat"]
+
+
+def play(monkeypatch, capsys, lines: str, *args: str) -> tuple[int, str, str]:
+    """Run the command in-process with ``lines`` as its piped standard input."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    status = main(["play", "--manual", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def ledger_of(folder: Path) -> Ledger:
+    return replay(read_journal(folder / JOURNAL)[0])
+
+
+def test_piped_rolls_are_played_and_bad_lines_explained(tmp_path, monkeypatch, capsys) -> None:
+    folder = tmp_path / "s"
+    lines = "L R dot\nC C\nC C .   # Ben\nbogus\nundo\nc 4 .\n"
+    status, out, err = play(monkeypatch, capsys, lines, *PLAYERS, "--session", str(folder))
+    assert status == 0 and err == ""
+    assert "Game 1, roll 1: Ann to roll 3 dice." in out
+    assert "Roll 1: Ann rolled L R dot. Ann passes one chip left to Ben" in out
+    assert "Rejected: Ben rolls 3 dice, got 2 faces. Try again." in out
+    assert "Rejected: unknown face 'bogus'" in out
+    assert "Roll 2 (Ben: C C dot) undone." in out
+    assert "Roll 2: Ben rolled C 4 dot." in out
+    assert out.rstrip().endswith("resume it with --session.")
+    assert ledger_of(folder).series.game.chips == (1, 2, 5)
+
+
+def test_a_session_resumes_where_it_stopped(tmp_path, monkeypatch, capsys) -> None:
+    folder = str(tmp_path / "s")
+    play(monkeypatch, capsys, "L R dot\n", *PLAYERS, "--session", folder)
+    status, out, _ = play(monkeypatch, capsys, "dot dot dot\nquit\nL L L\n", "--session", folder)
+    assert status == 0 and "Game 1, roll 2: Ben to roll 3 dice." in out
+    assert len(ledger_of(Path(folder)).rolls) == 2, "nothing after quit is read"
+
+
+def test_a_new_session_goes_under_sessions_by_default(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = play(monkeypatch, capsys, "", *PLAYERS)
+    (folder,) = (tmp_path / "sessions").iterdir()
+    assert status == 0 and f"Session sessions/{folder.name}." in out
+    assert (folder / JOURNAL).is_file() and (folder / "photos").is_dir()
+
+
+def test_choices_corrections_and_variants_from_the_command_line(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "s"
+    args = ["--players", "Ann,Ben,Cat", "--variant", "wild,wilder", "--stakes", "ann=4,Cat=1"]
+    lines = "reverse L 1 1 @cat @Cat\n"  # Ann pays 3, takes Ben's chip, gives two to Cat
+    status, out, _ = play(monkeypatch, capsys, lines, *args, "--session", str(folder))
+    assert status == 0
+    assert (
+        "Ann pays three chips into the center to reverse the dice, takes one chip from Ben " in out
+    )
+    assert ledger_of(folder).series.game.chips == (0, 2, 3)
+    status, out, _ = play(
+        monkeypatch, capsys, "correct 1 reverse 1 1 1\n", "--session", str(folder)
+    )
+    assert "Roll 1 corrected: Ann rolled 1 1 1. Ann pays three chips" in out
+    assert "sends all one chip to the center" in out
+    ledger = ledger_of(folder)
+    assert ledger.series.game.chips == (0, 3, 1) and ledger.series.game.center == 4
+
+
+def test_setup_mistakes_are_one_line_errors(tmp_path, monkeypatch, capsys) -> None:
+    folder = str(tmp_path / "s")
+    cases = [
+        ((), "a new session needs --players"),
+        (("--players", "Ann,Ben"), "at least 3 players, got 2"),
+        ((*PLAYERS, "--stakes", "Dan=4"), "--stakes entry 'Dan=4' should be"),
+        ((*PLAYERS, "--variant", "wilder"), "Wilder variant is played with Wild"),
+        ((*PLAYERS, "--chip-value", "lots"), "--chip-value 'lots' is not an amount"),
+        ((*PLAYERS, "--face-map", "1=L"), "a face map must give a game face for each pip"),
+    ]
+    for args, message in cases:
+        status, _, err = play(monkeypatch, capsys, "", *args, "--session", folder)
+        assert status == 2 and err.startswith("lcr-vision: error: ") and message in err, err
+    play(monkeypatch, capsys, "", *PLAYERS, "--session", folder)
+    status, _, err = play(monkeypatch, capsys, "", "--players", "Ann,Ben,Dan", "--session", folder)
+    assert status == 2 and "was started with other settings" in err
+
+
+class Player:
+    """A running ``play --manual`` process fed one line at a time."""
+
+    def __init__(self, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "lcr_vision", "play", "--manual", *args],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        )  # fmt: skip
+        self.buffer = b""
+
+    def send(self, line: str) -> None:
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, text: str, timeout: float = 30) -> None:
+        """Read the output until ``text`` appears: the roll it names has been committed."""
+        deadline = time.monotonic() + timeout
+        fd = self.proc.stdout.fileno()
+        while text.encode() not in self.buffer:
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            chunk = os.read(fd, 65536) if ready else b""
+            assert chunk, f"no {text!r} in the output: {self.buffer.decode()[-500:]}"
+            self.buffer += chunk
+
+
+def test_sigkill_mid_session_loses_no_committed_roll(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    settings = Settings.create(["Ann", "Ben", "Cat", "Dan"])
+    rng = random.Random(5)
+    model, sent = Series.start(settings), []
+
+    def next_faces() -> str:
+        nonlocal model
+        faces = [rng.choice(["L", "C", "R", "dot", "4", "2"]) for _ in range(model.game.dice_owed)]
+        _, model = model.play(faces)
+        sent.append(tuple(faces))
+        return " ".join(faces)
+
+    player = Player("--players", "Ann,Ben,Cat,Dan", "--session", str(folder))
+    for k in range(1, 9):
+        player.send(next_faces())
+        player.wait_for(f"Roll {k}: ")
+    player.send(next_faces())  # roll 9: killed at once, committed or not
+    player.proc.send_signal(signal.SIGKILL)
+    player.proc.wait(timeout=10)
+
+    survived = ledger_of(folder).rolls
+    assert 8 <= len(survived) <= 9
+    assert [r.entry.faces for r in survived] == sent[: len(survived)]
+
+    del sent[len(survived) :]
+    model = Series.start(settings)
+    for faces in sent:
+        _, model = model.play(faces)
+    resumed = Player("--session", str(folder))
+    resumed.wait_for(f"roll {len(survived) + 1}: ")
+    resumed.send(next_faces())
+    resumed.wait_for(f"Roll {len(survived) + 1}: ")
+    resumed.proc.stdin.close()
+    assert resumed.proc.wait(timeout=30) == 0
+    final = ledger_of(folder)
+    assert [r.entry.faces for r in final.rolls] == sent and final.series == model

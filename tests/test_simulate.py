@@ -1,0 +1,67 @@
+"""Random games: seat win rates against the exact 3-player values, both simulation paths agreeing,
+variants, and the command's JSON."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from lcr_vision.cli import main
+from lcr_vision.rules import Settings, Variants
+from lcr_vision.sim import games_per_second, simulate, simulate_with_engine
+
+EXACT_3 = (0.306843, 0.328019, 0.365138)  # seats 1-3, seat 1 rolling first
+
+
+def assert_near_exact(wins: tuple[int, ...], games: int, sigmas: float = 4.0) -> None:
+    for seat, (won, p) in enumerate(zip(wins, EXACT_3), start=1):
+        bound = sigmas * math.sqrt(p * (1 - p) / games)
+        assert abs(won / games - p) < bound, f"seat {seat}: {won / games:.4f} vs {p} ± {bound:.4f}"
+
+
+def test_vectorised_win_rates_match_the_exact_values() -> None:
+    result = simulate(3, 200_000, seed=11)
+    assert result.draws == 0 and sum(result.wins) == 200_000
+    assert_near_exact(result.wins, 200_000)
+
+
+def test_the_rules_engine_plays_the_same_game() -> None:
+    settings = Settings.create(["Ann", "Ben", "Cat"])
+    engine = simulate_with_engine(settings, 4_000, seed=3)
+    assert_near_exact(engine.wins, 4_000)
+    vectorised = simulate(3, 100_000, seed=3)
+    assert abs(engine.mean_turns - vectorised.mean_turns) < 0.6  # about 17.5 rolls a game
+
+
+@pytest.mark.parametrize(
+    ("variants", "draws"),
+    [
+        (Variants(wild=True), False),
+        (Variants(last_chip_wins=True), False),
+        (Variants(dot_to_win=True), True),
+    ],
+)
+def test_variant_games_end_with_a_winner_or_a_draw(variants: Variants, draws: bool) -> None:
+    result = simulate(4, 400, seed=2, variants=variants)
+    assert sum(result.wins) + result.draws == 400
+    assert (result.draws > 0) == draws
+
+
+def test_more_chips_make_longer_games() -> None:
+    assert simulate(5, 5_000, seed=1, chips=5).mean_turns > simulate(5, 5_000, seed=1).mean_turns
+
+
+def test_simulate_json_and_speed(capsys) -> None:
+    assert main(["simulate", "--players", "5", "--games", "20000", "--seed", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"players", "games", "wins", "draws", "mean_turns"}
+    assert out["players"] == 5 and len(out["wins"]) == 5 and sum(out["wins"]) == 20_000
+    assert games_per_second(games=20_000) > 5_000
+
+
+def test_simulate_refuses_impossible_tables(capsys) -> None:
+    assert main(["simulate", "--players", "2"]) == 2
+    assert "at least 3 players" in capsys.readouterr().err
+    assert main(["simulate", "--games", "0"]) == 2
