@@ -1,0 +1,39 @@
+"""Frame sources for the play loop: webcams, video files and streams, photo folders, and the
+renderer's simulated table, all behind :class:`FrameSource`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lcr_vision.camera.capture import CaptureSource, SourceError
+from lcr_vision.camera.source import FrameSource
+from lcr_vision.camera.stills import FolderSource
+
+SYNTHETIC = "synthetic"
+
+
+def open_source(camera: int | None, source: str | None, seed: int = 0) -> FrameSource:
+    """The source named by ``--camera N`` or ``--source FILE_OR_URL|DIR|synthetic``.
+
+    >>> open_source(None, "no/such/video.mp4")
+    Traceback (most recent call last):
+    ...
+    lcr_vision.camera.capture.SourceError: no video file, folder or stream at no/such/video.mp4
+    """
+    if source is None:
+        return CaptureSource(camera if camera is not None else 0, live=True)
+    if source == SYNTHETIC:
+        from lcr_vision.camera.simulated import SimulatedTable
+
+        return SimulatedTable(seed)
+    if "://" in source:
+        return CaptureSource(source, live=True)
+    path = Path(source)
+    if path.is_dir():
+        return FolderSource(path)
+    if path.is_file():
+        return CaptureSource(str(path), live=False)
+    raise SourceError(f"no video file, folder or stream at {source}")
+
+
+__all__ = ["CaptureSource", "FolderSource", "FrameSource", "SourceError", "open_source"]

@@ -1,0 +1,80 @@
+"""Webcams, video files and streams, read through OpenCV; a live camera that fails is retried.
+
+A camera that cannot be opened at all is the user's mistake (a wrong index) and raises
+:class:`SourceError` after a few tries. Once frames have flowed, a camera or stream that stops
+sending them is reported on stderr and reopened until it comes back: the game waits, and nothing
+of its state is lost. A video file simply ends.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import Any, Iterator
+
+import numpy as np
+
+from lcr_vision.camera.source import FrameSource
+from lcr_vision.errors import UserError
+
+
+class SourceError(UserError):
+    """A camera, video or folder that cannot be read."""
+
+
+class CaptureSource(FrameSource):
+    """Frames from ``cv2.VideoCapture``: a camera index, a video file, or a stream URL.
+
+    ``live`` sources (cameras, streams) are retried every ``retry_seconds`` when they fail;
+    ``first_tries`` bounds the attempts before any frame was ever read.
+    """
+
+    def __init__(self, target: int | str, live: bool, retry_seconds: float = 1.0,
+                 first_tries: int = 3) -> None:
+        self.target = target
+        self.live = live
+        self.name = f"camera {target}" if isinstance(target, int) else str(target)
+        self.retry_seconds = retry_seconds
+        self.first_tries = first_tries
+        self._capture: Any = None
+
+    def _open(self) -> bool:
+        import cv2
+
+        self.close()
+        self._capture = cv2.VideoCapture(self.target)
+        return bool(self._capture.isOpened())
+
+    def _read(self) -> np.ndarray | None:
+        ok, frame = self._capture.read() if self._capture is not None else (False, None)
+        return frame if ok and frame is not None and frame.size else None
+
+    def frames(self) -> Iterator[np.ndarray]:
+        """Frames as they come; a live source that drops out is reopened until it is back."""
+        tries, flowed = 0, False
+        while True:
+            frame = self._read()
+            if frame is not None:
+                if flowed and tries:
+                    self._report("is back")
+                flowed, tries = True, 0
+                yield frame
+                continue
+            if flowed and not self.live:
+                return
+            if not flowed and tries >= self.first_tries:
+                raise SourceError(f"cannot read frames from {self.name}")
+            if flowed and not tries:
+                self._report("stopped sending frames; reconnecting")
+            if tries:
+                time.sleep(self.retry_seconds)
+            tries += 1
+            self._open()
+
+    def _report(self, what: str) -> None:
+        print(f"lcr-vision: {self.name} {what}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self._capture is not None:
+            self._capture.release()
+            self._capture = None

@@ -1,0 +1,31 @@
+"""What every frame source offers the play loop: frames, and a hint at each turn."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Iterator
+
+import numpy as np
+
+
+class FrameSource(ABC):
+    """Frames from a camera, a video, a folder of photos or the simulated table.
+
+    ``stills`` is true where each frame is already one settled roll (a folder of photos), so the
+    loop reads it directly instead of watching for the dice to settle. ``name`` says where frames
+    come from, for messages.
+    """
+
+    name: str = "source"
+    stills: bool = False
+
+    @abstractmethod
+    def frames(self) -> Iterator[np.ndarray]:
+        """BGR frames until the source ends (a live camera never does)."""
+
+    def turn(self, player: str, dice: int) -> None:
+        """A player is told to roll ``dice`` dice. Real players hear the announcer; only the
+        simulated table acts on it."""
+
+    def close(self) -> None:
+        """Release the device or file."""

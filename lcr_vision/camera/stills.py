@@ -1,0 +1,49 @@
+"""A folder of photos, one settled roll each, taken in name order (``IMG_0002`` before ``IMG_0010``)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+
+from lcr_vision.camera.capture import SourceError
+from lcr_vision.camera.source import FrameSource
+
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
+
+
+def natural_key(path: Path) -> list[object]:
+    """Sort key that orders the digits in names by value.
+
+    >>> sorted(["r10.jpg", "r9.jpg", "r1.jpg"], key=lambda n: natural_key(Path(n)))
+    ['r1.jpg', 'r9.jpg', 'r10.jpg']
+    """
+    return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", path.name)]
+
+
+class FolderSource(FrameSource):
+    """Each image of ``folder`` is one roll at rest; an image that cannot be decoded is an error."""
+
+    stills = True
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.name = str(folder)
+        self.paths = sorted(
+            (p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES), key=natural_key
+        )
+        if not self.paths:
+            raise SourceError(f"no images in {folder}")
+        self.current: Path | None = None
+
+    def frames(self) -> Iterator[np.ndarray]:
+        import cv2
+
+        for path in self.paths:
+            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+            if image is None:
+                raise SourceError(f"cannot read image {path}")
+            self.current = path
+            yield image

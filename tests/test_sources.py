@@ -1,0 +1,73 @@
+"""Frame sources: photo folders in name order, video files to their end, cameras that fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from lcr_vision.camera import CaptureSource, FolderSource, SourceError, open_source
+
+
+def grey(level: int) -> np.ndarray:
+    return np.full((48, 64, 3), level, np.uint8)
+
+
+def test_a_folder_gives_its_photos_in_natural_name_order(tmp_path: Path) -> None:
+    for level, name in ((30, "roll10.png"), (10, "roll2.png"), (20, "roll9.jpg")):
+        cv2.imwrite(str(tmp_path / name), grey(level))
+    (tmp_path / "notes.txt").write_text("not a photo")
+    source = open_source(None, str(tmp_path))
+    assert isinstance(source, FolderSource) and source.stills
+    levels = [int(frame.mean().round()) for frame in source.frames()]
+    assert levels == [10, 20, 30]
+
+
+def test_a_photo_that_cannot_be_decoded_is_named(tmp_path: Path) -> None:
+    cv2.imwrite(str(tmp_path / "a.png"), grey(10))
+    (tmp_path / "b.jpg").write_bytes(b"not a jpeg")
+    frames = FolderSource(tmp_path).frames()
+    next(frames)
+    with pytest.raises(SourceError, match="cannot read image .*b.jpg"):
+        next(frames)
+
+
+def test_an_empty_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="no images in"):
+        FolderSource(tmp_path)
+
+
+def write_video(path: Path, levels: range) -> Path:
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 15, (64, 48))
+    for level in levels:
+        writer.write(grey(level))
+    writer.release()
+    return path
+
+
+def test_a_video_file_plays_every_frame_then_ends(tmp_path: Path) -> None:
+    source = open_source(None, str(write_video(tmp_path / "throw.avi", range(0, 250, 10))))
+    assert not source.stills
+    levels = [int(frame.mean().round()) for frame in source.frames()]
+    assert len(levels) == 25
+    assert levels == sorted(levels)
+
+
+def test_a_camera_that_never_opens_is_reported_after_a_few_tries() -> None:
+    source = CaptureSource(97, live=True, retry_seconds=0.01, first_tries=2)
+    with pytest.raises(SourceError, match="cannot read frames from camera 97"):
+        next(source.frames())
+
+
+def test_a_live_source_that_drops_out_is_reopened_and_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A stream that ends stands for a camera unplugged and plugged back in: it opens again.
+    path = write_video(tmp_path / "stream.avi", range(50, 250, 50))
+    frames = CaptureSource(str(path), live=True, retry_seconds=0.01).frames()
+    levels = [round(next(frames).mean(), -1) for _ in range(10)]
+    assert levels == [50, 100, 150, 200] * 2 + [50, 100]
+    err = capsys.readouterr().err
+    assert err.count("stopped sending frames; reconnecting") == 2
+    assert err.count("is back") == 2
