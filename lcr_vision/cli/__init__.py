@@ -21,6 +21,7 @@ COMMANDS: tuple[str, ...] = (
     "ledger",
     "detect",
     "eval",
+    "odds",
 )
 
 

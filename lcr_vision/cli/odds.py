@@ -1,0 +1,149 @@
+"""``lcr-vision odds``: each player's chance to win from the start or from any position."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from lcr_vision.errors import UserError
+from lcr_vision.odds import DEFAULT_GAMES, METHODS, Odds, odds
+from lcr_vision.rules import GameState, Settings, Variants
+from lcr_vision.rules.settings import STARTING_CHIPS
+
+
+class StateError(UserError):
+    """A ``--state`` or ``--to-roll`` that does not describe a table."""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "odds",
+        help="each player's chance to win, exactly, from the start or any position",
+        description="Each player's chance to win and the expected number of further rolls. "
+        "Standard rules are solved exactly (an absorbing Markov chain, level by level of chips "
+        "in play); variants, and tables beyond the exact solver's reach, are simulated with "
+        "random games and shown with 95%% confidence intervals. Expected turns count rolls "
+        "only: a player with no chips is skipped and that turn does not count.",
+    )
+    p.add_argument("--players", type=int, metavar="N", help="players at the table (with --chips)")
+    p.add_argument(
+        "--chips",
+        type=int,
+        default=STARTING_CHIPS,
+        metavar="N",
+        help=f"chips each player starts with, seat 1 rolling first (default {STARTING_CHIPS})",
+    )
+    p.add_argument(
+        "--state",
+        metavar="NAME=N,...",
+        help="a position instead of the start: chips per player in clockwise seating order, "
+        "e.g. Ann=2,Ben=0,Cat=5",
+    )
+    p.add_argument(
+        "--center", type=int, default=0, metavar="K", help="chips in the center pot (default 0)"
+    )
+    p.add_argument(
+        "--to-roll",
+        metavar="NAME",
+        help="who rolls next (default the first player); a player without chips passes the turn "
+        "on to the next holder on the left",
+    )
+    p.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="wild, wilder (with wild; nobody pays to reverse), last-chip-wins or dot-to-win; "
+        "variants are always simulated",
+    )
+    p.add_argument(
+        "--method",
+        choices=METHODS,
+        default=METHODS[0],
+        help="auto (default): exact for standard rules up to 8 players with 3 chips each, "
+        "simulation beyond; exact or simulation to force one",
+    )
+    p.add_argument(
+        "--games",
+        type=int,
+        default=DEFAULT_GAMES,
+        metavar="G",
+        help=f"random games when simulating (default {DEFAULT_GAMES})",
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="simulation seed (default 0)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"win": [per player, in seating order], "expected_turns": t, "method": ...} '
+        '(a simulation adds "games", "ci95" and "draw")',
+    )
+    p.set_defaults(run=run)
+
+
+def parse_state(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """Names and chips from ``Ann=2,Ben=0,Cat=5``."""
+    names, chips = [], []
+    for item in text.split(","):
+        name, sep, count = item.partition("=")
+        if not sep or not name.strip() or not count.strip().isdigit():
+            raise StateError(f"--state entry {item.strip()!r} should be NAME=CHIPS, like Ann=2")
+        names.append(name.strip())
+        chips.append(int(count))
+    return tuple(names), tuple(chips)
+
+
+def table_from_args(args: argparse.Namespace) -> tuple[Settings, GameState]:
+    """The settings and position the options describe."""
+    variants = Variants.parse(v for item in args.variant for v in item.split(",") if v.strip())
+    if args.state:
+        names, chips = parse_state(args.state)
+        if args.players is not None and args.players != len(names):
+            raise StateError(f"--players {args.players} but --state names {len(names)} players")
+    elif args.players is not None:
+        if args.chips < 1:
+            raise StateError(f"--chips must be at least 1, not {args.chips}")
+        names = tuple(f"Seat {i}" for i in range(1, args.players + 1))
+        chips = (args.chips,) * args.players
+    else:
+        raise StateError("say who plays: --players N (from the start) or --state Ann=2,Ben=0,...")
+    if args.center < 0:
+        raise StateError(f"--center cannot be negative, not {args.center}")
+    settings = Settings.create(names, stakes=None if args.state else chips, variants=variants)
+    turn = settings.seat(args.to_roll) if args.to_roll else 0
+    return settings, GameState(chips=chips, center=args.center, turn=turn)
+
+
+def render(settings: Settings, state: GameState, result: Odds) -> str:
+    """A readable table: one row per player, the favourite marked."""
+    simulated = result.win_ci95 is not None
+    if simulated:
+        title = f"Simulated odds ({result.games} random games, 95% confidence intervals)"
+    else:
+        title = "Exact odds (standard rules)"
+    width = max(len(name) for name in settings.players)
+    lines = [title, f"  {'player':<{width}}  chips  win"]
+    for seat, name in enumerate(settings.players):
+        row = f"  {name:<{width}}  {state.chips[seat]:>5}  {100 * result.win[seat]:6.2f}%"
+        if result.win_ci95 is not None:
+            low, high = result.win_ci95[seat]
+            row += f"  ({100 * low:.2f}-{100 * high:.2f}%)"
+        if seat == result.favourite:
+            row += "  favoured"
+        lines.append(row)
+    turns = f"Expected further rolls: {result.expected_turns:.2f}"
+    if result.turns_ci95 is not None:
+        turns += f" ({result.turns_ci95[0]:.2f}-{result.turns_ci95[1]:.2f})"
+    lines.append(turns + " (skipped turns do not count)")
+    if simulated and result.draw:
+        lines.append(f"Draw: {100 * result.draw:.2f}%")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    settings, state = table_from_args(args)
+    result = odds(settings, state, args.method, args.games, args.seed)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(render(settings, state, result))
+    return 0

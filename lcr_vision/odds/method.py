@@ -1,0 +1,70 @@
+"""Exact when the rules and the table allow it, simulation otherwise: the one entry point of odds.
+
+The exact solver handles the standard rules; its work grows with the states of every level up to
+the chips in play, ``C(chips + players - 1, players)`` in all (7.9 million for 8 players with 3
+chips each). Beyond `EXACT_STATE_LIMIT` states, or with a variant, random games are played instead.
+
+>>> from lcr_vision.rules import GameState, Settings
+>>> s = Settings.create(["Ann", "Ben", "Cat"])
+>>> o = odds(s, GameState(chips=(2, 0, 5), center=2))
+>>> o.method, [round(p, 4) for p in o.win]
+('exact', [0.2045, 0.1961, 0.5994])
+>>> exact_state_count(players=8, chips=24)
+7888725
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from lcr_vision.errors import UserError
+from lcr_vision.odds.exact import exact_values
+from lcr_vision.odds.montecarlo import simulated_odds
+from lcr_vision.odds.position import Position
+from lcr_vision.odds.result import EXACT, Odds
+from lcr_vision.rules import GameState, Settings, Variants
+
+METHODS: tuple[str, ...] = ("auto", "exact", "simulation")
+EXACT_STATE_LIMIT = 8_000_000
+DEFAULT_GAMES = 20_000
+
+
+class OddsMethodError(UserError):
+    """Exact odds asked for where only a simulation answers."""
+
+
+def exact_state_count(players: int, chips: int) -> int:
+    """States the exact solver visits for ``chips`` in play: every level from 1 chip up."""
+    return comb(chips + players - 1, players)
+
+
+def exact_odds(position: Position) -> Odds:
+    """The exact `Odds` of a standard-game position."""
+    values = exact_values(position)
+    return Odds(tuple(float(v) for v in values[:-1]), float(values[-1]), EXACT)
+
+
+def odds(
+    settings: Settings,
+    state: GameState,
+    method: str = "auto",
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+) -> Odds:
+    """Who is favoured from ``state``: exact for the standard rules within `EXACT_STATE_LIMIT`
+    (or when ``method`` is ``"exact"``), else ``games`` random games."""
+    position = Position.of(state.chips, state.turn)
+    standard = settings.variants == Variants()
+    if method == "exact" and not standard:
+        names = ", ".join(settings.variants.names)
+        raise OddsMethodError(
+            f"exact odds cover the standard rules; with {names} they are simulated"
+        )
+    small = exact_state_count(settings.seats, position.in_play) <= EXACT_STATE_LIMIT
+    if standard and (method == "exact" or (method == "auto" and small)):
+        return exact_odds(position)
+    if games < 1:
+        raise OddsMethodError(f"a simulation needs at least 1 game, not {games}")
+    return simulated_odds(
+        settings, GameState(position.chips, state.center, position.roller), games, seed
+    )

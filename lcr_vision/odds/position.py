@@ -1,0 +1,58 @@
+"""A position of the standard game as the odds see it: chips per seat and who rolls next.
+
+The center does not change anyone's chances (it never comes back into play), so it is not part of
+a position. A player with no chips does not roll: the turn passes on to the next holder on the left.
+
+>>> Position.of([0, 2, 5], roller=0)
+Position(chips=(0, 2, 5), roller=1)
+>>> Position.of([0, 4, 0], roller=0).winner
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lcr_vision.errors import UserError
+
+MIN_PLAYERS = 3
+
+
+class PositionError(UserError):
+    """A position the odds cannot be asked about: too few seats, negative or no chips."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """``chips`` in seating order; ``roller`` is the seat about to roll and holds chips."""
+
+    chips: tuple[int, ...]
+    roller: int
+
+    @classmethod
+    def of(cls, chips: Sequence[int], roller: int) -> Position:
+        """Check a position and pass the turn on from a player without chips."""
+        counts = tuple(int(c) for c in chips)
+        if len(counts) < MIN_PLAYERS:
+            raise PositionError(f"LCR needs at least {MIN_PLAYERS} players, got {len(counts)}")
+        if any(c < 0 for c in counts):
+            raise PositionError(f"chip counts cannot be negative: {counts}")
+        if not any(counts):
+            raise PositionError("nobody holds a chip: there is nothing left to win")
+        if not 0 <= roller < len(counts):
+            raise PositionError(f"seat {roller} is not at a table of {len(counts)}")
+        while counts[roller] == 0:
+            roller = (roller + 1) % len(counts)
+        return cls(counts, roller)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that has won already (it alone holds chips), else ``None``."""
+        holders = [seat for seat, c in enumerate(self.chips) if c > 0]
+        return holders[0] if len(holders) == 1 else None
+
+    @property
+    def in_play(self) -> int:
+        """Chips still held by the players."""
+        return sum(self.chips)

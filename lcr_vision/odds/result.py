@@ -1,0 +1,52 @@
+"""`Odds`: what the odds command prints, exact or simulated.
+
+>>> Odds(win=(0.25, 0.75), expected_turns=3.0).to_dict()
+{'win': [0.25, 0.75], 'expected_turns': 3.0, 'method': 'exact'}
+>>> Odds((0.5, 0.5), 4.0, "simulation", games=100, win_ci95=((0.4, 0.6), (0.4, 0.6)),
+...      turns_ci95=(3.5, 4.5)).to_dict()["ci95"]
+{'win': [[0.4, 0.6], [0.4, 0.6]], 'expected_turns': [3.5, 4.5]}
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+EXACT = "exact"
+SIMULATION = "simulation"
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Win chance per seat in seating order and the expected further rolls (skipped turns are not
+    rolls). A simulation also gives its games, 95% confidence intervals and the chance of a draw."""
+
+    win: tuple[float, ...]
+    expected_turns: float
+    method: str = EXACT
+    games: int | None = None
+    win_ci95: tuple[tuple[float, float], ...] | None = None
+    turns_ci95: tuple[float, float] | None = None
+    draw: float = 0.0
+
+    @property
+    def favourite(self) -> int:
+        """The seat most likely to win (the first of equals)."""
+        return max(range(len(self.win)), key=lambda seat: self.win[seat])
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"win": [...], "expected_turns": t, "method": ...}``, plus ``games``, ``ci95`` and
+        ``draw`` for a simulation."""
+        data: dict[str, Any] = {
+            "win": list(self.win),
+            "expected_turns": self.expected_turns,
+            "method": self.method,
+        }
+        if self.method == SIMULATION:
+            data["games"] = self.games
+            data["ci95"] = {
+                "win": [list(pair) for pair in self.win_ci95 or ()],
+                "expected_turns": list(self.turns_ci95 or ()),
+            }
+            data["draw"] = self.draw
+        return data

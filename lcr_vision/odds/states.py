@@ -1,0 +1,139 @@
+"""The states of one level of the game, seen from the roller, and their numbering.
+
+A state is the chips of every seat counted from the player about to roll (seat 0) round to the
+left, so turning the table does not make new states: ``(2, 0, 5)`` is Ann=2, Ben=0, Cat=5 with Ann
+to roll, and also Ben=2, Cat=0, Ann=5 with Ben to roll. A *level* holds every state with the same
+chips in play ``S``; the roller holds at least one chip.
+
+States of a level are numbered so that the solver works on contiguous blocks: first the finished
+state (the roller holds everything), then by dice rolled (1, 2, 3) and, inside, by the nearest
+holder on the roller's left (the next roller when no chip goes left).
+
+>>> level = Level.build(players=3, chips=3)
+>>> level.states.tolist()
+[[3, 0, 0], [1, 1, 1], [1, 2, 0], [1, 0, 2], [2, 1, 0], [2, 0, 1]]
+>>> level.index(np.array([[1, 1, 1], [2, 1, 0]])).tolist()
+[1, 4]
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cache
+from math import comb
+
+import numpy as np
+
+MAX_DICE = 3
+CHIP_TYPE = np.int16
+
+
+@cache
+def _compositions(total: int, parts: int) -> np.ndarray:
+    if parts == 1:
+        return np.array([[total]], CHIP_TYPE)
+    blocks = []
+    for first in range(total + 1):
+        rest = _compositions(total - first, parts - 1)
+        blocks.append(np.hstack([np.full((len(rest), 1), first, CHIP_TYPE), rest]))
+    return np.vstack(blocks)
+
+
+def compositions(total: int, parts: int) -> np.ndarray:
+    """Every way to write ``total`` as ``parts`` ordered counts >= 0, in lexicographic order.
+
+    >>> compositions(2, 2).tolist()
+    [[0, 2], [1, 1], [2, 0]]
+    """
+    return _compositions(total, parts).copy()
+
+
+@cache
+def _rank_tables(total: int, parts: int) -> tuple[np.ndarray, ...]:
+    """``tables[i][rest, a]``: compositions that come before part ``i`` being ``a`` when the parts
+    from ``i`` on add up to ``rest``."""
+    tables = []
+    for i in range(parts - 1):
+        tail = parts - i - 1
+        table = np.zeros((total + 1, total + 2), np.int64)
+        for rest in range(total + 1):
+            before = [comb(rest - a + tail - 1, tail - 1) for a in range(rest + 1)]
+            table[rest, 1 : rest + 2] = np.cumsum(before)
+        tables.append(table)
+    return tuple(tables)
+
+
+def composition_rank(rows: np.ndarray, total: int) -> np.ndarray:
+    """Position of each row in `compositions` order (rows must add up to ``total``).
+
+    >>> composition_rank(np.array([[0, 2], [2, 0]]), 2).tolist()
+    [0, 2]
+    """
+    rest = np.full(len(rows), total, np.int64)
+    rank = np.zeros(len(rows), np.int64)
+    for i, table in enumerate(_rank_tables(total, rows.shape[1])):
+        part = rows[:, i].astype(np.int64)
+        rank += table[rest, part]
+        rest -= part
+    return rank
+
+
+@dataclass(frozen=True)
+class Block:
+    """Rows ``start:stop`` of a level: states rolling ``dice`` dice whose nearest holder on the
+    roller's left is ``gap`` seats away."""
+
+    start: int
+    stop: int
+    dice: int
+    gap: int
+
+
+@dataclass(frozen=True, eq=False)
+class Level:
+    """Every roller-relative state with ``chips`` in play at a table of ``players``."""
+
+    players: int
+    chips: int
+    states: np.ndarray
+    blocks: tuple[Block, ...]
+    position: np.ndarray
+
+    @classmethod
+    def build(cls, players: int, chips: int) -> Level:
+        """Enumerate and order the states (see the module docstring)."""
+        lex = compositions(chips - 1, players)
+        lex[:, 0] += 1
+        dice = np.minimum(lex[:, 0], MAX_DICE)
+        others = lex[:, 1:] > 0
+        gap = np.where(others.any(axis=1), others.argmax(axis=1) + 1, 0)
+        dice[gap == 0] = 0
+        order = np.lexsort((gap, dice))
+        position = np.empty(len(lex), np.int32)
+        position[order] = np.arange(len(lex), dtype=np.int32)
+        keys = np.stack([dice[order], gap[order]], axis=1)
+        starts = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
+        bounds = [0, *starts.tolist(), len(lex)]
+        blocks = tuple(
+            Block(lo, hi, int(keys[lo, 0]), int(keys[lo, 1]))
+            for lo, hi in itertools.pairwise(bounds)
+        )
+        return cls(players, chips, lex[order], blocks, position)
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def index(self, rows: np.ndarray) -> np.ndarray:
+        """Row numbers of roller-relative states of this level."""
+        shifted = rows.astype(np.int64)
+        shifted[:, 0] -= 1
+        return self.position[composition_rank(shifted, self.chips - 1)]
+
+    def dice_blocks(self) -> dict[int, tuple[Block, ...]]:
+        """The blocks of the unfinished states, grouped by dice rolled."""
+        grouped: dict[int, list[Block]] = {}
+        for block in self.blocks:
+            if block.dice:
+                grouped.setdefault(block.dice, []).append(block)
+        return {d: tuple(bs) for d, bs in grouped.items()}
