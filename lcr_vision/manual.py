@@ -29,7 +29,8 @@ from lcr_vision.rules.engine import WILDER_PRICE
 HELP = (
     "Type each roll's faces on one line: L R dot, l c ., or pip values like 4 6 2.\n"
     "Wild: add @Name for each chip a wild takes (or gives), e.g. wild wild dot @Ben @Cat;\n"
-    "      without names the policy chooses. Wilder: start the line with 'reverse' to pay 3 chips.\n"
+    "      without names the policy chooses.\n"
+    "Wilder: start the line with 'reverse' to pay 3 chips and reverse the dice.\n"
     "Commands: undo (the last roll), correct K FACES (roll K really showed FACES), standings,\n"
     "          help, quit. End of input also stops; the session resumes with --session."
 )
@@ -126,7 +127,7 @@ class ManualPlay:
             print("> ", end="", file=self.out, flush=True)
 
     def run(self, lines: Iterable[str], prompt: bool) -> None:
-        """Read lines until ``quit`` or end of input; a rejected line is explained and asked again."""
+        """Read lines until ``quit`` or end of input, explaining a rejected line and asking again."""
         self.say(f"Session {self.session.folder}. Type 'help' for how to enter rolls.")
         self.standings()
         self.ask(prompt)

@@ -310,6 +310,13 @@ def test_describe_roll_words_every_kind_of_move() -> None:
     assert describe_roll(r, s.players) == (
         "Ann takes four chips from the center; Ann has seven chips left. Ann wins game 1!"
     )
+    r = play_roll(s, at((3, 3, 3, 3)), ("L", "R", "C"))
+    assert describe_roll(r, s.players) == (
+        "Ann passes one chip left to Ben, one right to Dan and one to the center; "
+        "Ann has no chips left."
+    )
+    r = play_roll(s, at((3, 3, 3, 3)), ("C", "C", "dot"))
+    assert describe_roll(r, s.players).startswith("Ann puts two chips in the center;")
     r = play_roll(s, at((1, 0, 2, 0)), ("R",))
     assert describe_roll(r, s.players) == (
         "Ann passes one chip right to Dan; Ann has no chips left. Ben has no chips and is skipped."

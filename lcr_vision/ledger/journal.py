@@ -29,7 +29,7 @@ Event = dict[str, Any]
 
 
 def _split(data: bytes, name: str) -> tuple[list[tuple[int, Event]], int, str | None]:
-    """Parsed complete lines (numbered from 1), the length they cover, and a warning for a cut tail."""
+    """Parsed complete lines (numbered from 1), the bytes they cover, a warning for a cut tail."""
     events = []
     end = data.rfind(b"\n") + 1
     for number, raw in enumerate(data[:end].split(b"\n")[:-1], start=1):

@@ -24,7 +24,7 @@ from lcr_vision.rules import Decision, RollResult, RulesError, Series, Settings,
 
 @dataclass(frozen=True)
 class Entry:
-    """A live roll as the journal holds it: latest faces and choices, and where they were written."""
+    """A live roll as the journal holds it: latest faces and choices, and the line they are on."""
 
     k: int
     player: str

@@ -4,7 +4,7 @@
 >>> s = Settings.create(["Ann", "Ben", "Cat", "Dan"])
 >>> r = play_roll(s, GameState.start(s.stakes), ("L", "C", "dot"))
 >>> describe_roll(r, s.players)
-'Ann passes one chip left to Ben and puts one chip in the center; Ann has one chip left.'
+'Ann passes one chip left to Ben and one to the center; Ann has one chip left.'
 >>> describe_turn(r.after, s.players)
 'Ben to roll 3 dice.'
 >>> describe_standings(r.after, s.players)
@@ -45,18 +45,33 @@ _WORDS = (
 )
 
 
+def number(count: int) -> str:
+    """A count in words up to twenty, in digits above."""
+    return _WORDS[count] if count < len(_WORDS) else str(count)
+
+
 def chips(count: int) -> str:
     """``chips(1)`` is ``'one chip'``, ``chips(0)`` ``'no chips'``, ``chips(31)`` ``'31 chips'``."""
-    word = _WORDS[count] if count < len(_WORDS) else str(count)
-    return f"{word} chip" if count == 1 else f"{word} chips"
+    return f"{number(count)} chip" if count == 1 else f"{number(count)} chips"
+
+
+def _passes(items: list[tuple[moves.Move, int]], players: Sequence[str]) -> str:
+    """L, R and C dice as one clause: 'passes one chip left to Ben and one to the center'."""
+    parts = []
+    for i, (move, times) in enumerate(items):
+        amount = chips(times) if i == 0 else number(times)
+        if isinstance(move, moves.Pass):
+            side = "left" if move.receiver == (move.giver + 1) % len(players) else "right"
+            parts.append(f"{amount} {side} to {players[move.receiver]}")
+        else:
+            parts.append(f"{amount} to the center")
+    return "passes " + _join(parts)
 
 
 def _clause(move: moves.Move, times: int, players: Sequence[str]) -> str:
     """The roller's part of a move, done ``times`` times, without the roller's name."""
-    n = len(players)
     if isinstance(move, moves.Pass):
-        side = "left" if move.receiver == (move.giver + 1) % n else "right"
-        return f"passes {chips(times)} {side} to {players[move.receiver]}"
+        return _passes([(move, times)], players)
     if isinstance(move, moves.ToCenter):
         return f"puts {chips(times)} in the center"
     if isinstance(move, moves.Take):
@@ -81,9 +96,17 @@ def describe_roll(result: RollResult, players: Sequence[str]) -> str:
     """A roll in sentences: the roller's moves, then skipped players and the end of the game."""
     name = players[result.player]
     own = Counter(m for m in result.moves if not isinstance(m, (moves.Skip, moves.Win, moves.Draw)))
+    passing = [(m, k) for m, k in own.items() if isinstance(m, (moves.Pass, moves.ToCenter))]
+    merge = any(isinstance(m, moves.Pass) for m, _ in passing)
+    clauses = []
+    for move, times in own.items():
+        if not (merge and (move, times) in passing):
+            clauses.append(_clause(move, times, players))
+        elif (move, times) == passing[0]:
+            clauses.append(_passes(passing, players))
     held = chips(result.after.chips[result.player])
     if own:
-        done = _join([_clause(m, k, players) for m, k in own.items()])
+        done = _join(clauses)
         sentences = [f"{name} {done}; {name} has {held} left."]
     else:
         sentences = [f"Nothing moves; {name} has {held}."]
