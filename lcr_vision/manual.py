@@ -127,7 +127,7 @@ class ManualPlay:
             print("> ", end="", file=self.out, flush=True)
 
     def run(self, lines: Iterable[str], prompt: bool) -> None:
-        """Read lines until ``quit`` or end of input, explaining a rejected line and asking again."""
+        """Read lines to ``quit`` or end of input; explain a rejected line and ask again."""
         self.say(f"Session {self.session.folder}. Type 'help' for how to enter rolls.")
         self.standings()
         self.ask(prompt)
