@@ -1,0 +1,33 @@
+"""Synthetic dice tables: labelled stills for training and throws for the demo's camera.
+
+Dice are unit cubes under a pinhole camera (tilted 0-40 degrees, any yaw and focal length), so side
+faces show their own pips or letters; edges are rounded, faces Lambert-shaded, shadows soft. Tables
+are wood, felt, printed cloth, trays, paper or plain, with chips, coins, cards, cups and hands on
+them; the camera adds light falloff, glare, white balance, blur, noise and JPEG. Everything is drawn
+with numpy and cv2 and depends only on the ``numpy.random.Generator`` passed in.
+
+Stills (train on the fly)::
+
+    rng = np.random.default_rng(7)
+    scene = render_scene(rng, kind="lcr", size=(640, 480))   # kind: pip, lcr, wild or mixed
+    scene.image                       # BGR uint8 (h, w, 3)
+    for die in scene.dice:            # every die drawn, also those cut by the frame edge
+        die.face, die.box, die.in_frame, die.polygon   # token, top-face box, fully visible?, corners
+    scene.labelled                    # the dice fully in frame: what a detector must find
+    render_scene(rng, dice=0)         # an empty table: distractors only
+
+Every random choice has bounds in `Ranges`; override some to test outside the training ranges::
+
+    odd = dataclasses.replace(Ranges(), fonts=(cv2.FONT_HERSHEY_TRIPLEX,), tilt_deg=(40, 55))
+    render_scene(rng, "wild", (320, 320), odd)
+
+>>> import numpy as np
+>>> scene = render_scene(np.random.default_rng(1), "pip", (160, 120), dice=2)
+>>> scene.image.shape, all(d.face in "123456" for d in scene.dice)
+((120, 160, 3), True)
+"""
+
+from lcr_vision.synth.ranges import Ranges
+from lcr_vision.synth.scene import SCENE_KINDS, DieLabel, Scene, render_scene
+
+__all__ = ["SCENE_KINDS", "DieLabel", "Ranges", "Scene", "render_scene"]

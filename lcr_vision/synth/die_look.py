@@ -1,0 +1,92 @@
+"""`DieLook`: one physical die's appearance, with its six face textures made once.
+
+Bodies are opaque, marbled (two colours swirled) or translucent (lighter core, the table shows
+through a little); ink contrasts with the body, and a big 1 is red on light dice. Pips are drilled,
+so each carries a thin shadow on one side.
+
+>>> rng = np.random.default_rng(3)
+>>> look = DieLook.sample(rng, "lcr", 48, Ranges())
+>>> look.tokens, look.textures[0].shape
+(('L', 'dot', 'C', 'dot', 'R', 'dot'), (48, 48, 3))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from lcr_vision.synth.cube import faces_of
+from lcr_vision.synth.face_art import FaceArt
+from lcr_vision.synth.noise import smooth_noise
+from lcr_vision.synth.ranges import Ranges, jitter, uniform
+
+_RED = np.array([40, 40, 200], np.float32)
+
+
+@dataclass(frozen=True)
+class DieLook:
+    """Kind, face tokens, BGR float textures ``(T, T, 3)`` per face, body colour, bevel, opacity."""
+
+    kind: str
+    tokens: tuple[str, ...]
+    textures: tuple[np.ndarray, ...]
+    body: np.ndarray
+    bevel: float
+    opacity: float
+    gloss: float
+
+    @classmethod
+    def sample(cls, rng: np.random.Generator, kind: str, texture_px: int,
+               ranges: Ranges) -> DieLook:
+        """A random die of ``kind`` whose textures are ``texture_px`` square."""
+        body = jitter(rng, ranges.body_colours[rng.integers(len(ranges.body_colours))],
+                      ranges.colour_jitter)
+        ink = _contrasting_ink(rng, body, ranges)
+        finish = str(rng.choice(ranges.finishes))
+        art = FaceArt.sample(rng, ranges)
+        tokens = faces_of(kind)
+        base = _body_texture(rng, body, finish, texture_px)
+        made: dict[str, np.ndarray] = {}
+        for token in tokens:  # the three dots of an LCR die are the same texture
+            if token not in made:
+                face_ink = _RED if token == "1" and art.big_one and body.mean() > 150 else ink
+                made[token] = _ink(base, art.mask(token, texture_px, rng), face_ink)
+        return cls(kind, tokens, tuple(made[t] for t in tokens), body, uniform(rng, ranges.bevel),
+                   0.82 if finish == "translucent" else 1.0, float(rng.uniform(0.0, 0.5)))
+
+
+def _contrasting_ink(rng: np.random.Generator, body: np.ndarray, ranges: Ranges) -> np.ndarray:
+    """An ink from the palette that stands out from ``body`` (by luminance)."""
+    inks = [jitter(rng, c, ranges.colour_jitter * 0.5) for c in ranges.ink_colours]
+    lum = np.array([0.114, 0.587, 0.299], np.float32)
+    contrast = [abs(float((i - body) @ lum)) for i in inks]
+    good = [i for i, c in zip(inks, contrast) if c > 70] or [inks[int(np.argmax(contrast))]]
+    return good[int(rng.integers(len(good)))]
+
+
+def _body_texture(rng: np.random.Generator, body: np.ndarray, finish: str, size: int) -> np.ndarray:
+    """The bare face: a flat, marbled or translucent-looking body colour."""
+    tex = np.empty((size, size, 3), np.float32)
+    tex[:] = body
+    if finish == "marbled":
+        other = np.clip(body * rng.uniform(0.3, 0.7) + rng.uniform(0, 255, 3) * 0.5, 0, 255)
+        field = smooth_noise(rng, (size, size), 4)
+        swirl = (0.5 + 0.5 * np.sin(field * rng.uniform(8, 16)))[..., None]
+        tex = tex * (1 - swirl) + other.astype(np.float32) * swirl
+    elif finish == "translucent":
+        yy, xx = np.mgrid[-1:1:size * 1j, -1:1:size * 1j].astype(np.float32)
+        core = np.clip(1 - 0.5 * (xx**2 + yy**2), 0, 1)[..., None]
+        tex = np.clip(tex * (0.75 + 0.45 * core), 0, 255)
+    return tex.astype(np.float32)
+
+
+def _ink(base: np.ndarray, mask: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """``base`` with ``mask`` inked in ``ink``, and a drilled-pip shadow along the ink's edge."""
+    size = mask.shape[0]
+    shift = max(1, size // 48)
+    rim = np.zeros_like(mask)
+    rim[shift:, shift:] = mask[:-shift, :-shift]
+    rim = np.clip(rim - mask, 0, 1)[..., None]
+    m = mask[..., None]
+    return (base * (1 - 0.35 * rim)) * (1 - m) + ink * m

@@ -1,0 +1,110 @@
+"""Ink masks of die faces: pips, letters, dots and the wild star, drawn into a square texture.
+
+A mask is float32 in [0, 1], 1 where the face carries ink. Layouts follow real dice: a pip face is
+drawn on a 3x3 grid, and the 2, 3 and 6 come in both orientations because each face is turned by a
+random quarter turn. Letters use cv2's Hershey fonts, scaled to a chosen height.
+
+>>> import numpy as np
+>>> rng = np.random.default_rng(0)
+>>> art = FaceArt.sample(rng, Ranges())
+>>> m = art.mask("5", 64, rng)
+>>> m.shape, m.dtype, bool(0.05 < m.mean() < 0.3)
+((64, 64), dtype('float32'), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from lcr_vision.synth.ranges import Ranges, uniform
+
+# Pip centres on a 3x3 grid (column, row in -1, 0, 1) for each pip value.
+PIP_GRID: dict[str, tuple[tuple[int, int], ...]] = {
+    "1": ((0, 0),),
+    "2": ((-1, -1), (1, 1)),
+    "3": ((-1, -1), (0, 0), (1, 1)),
+    "4": ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    "5": ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    "6": ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+@dataclass(frozen=True)
+class FaceArt:
+    """How one die's faces are inked: sizes, font, stroke weight and the wild star's shape."""
+
+    pip_radius: float
+    pip_spread: float
+    big_one: bool
+    font: int
+    letter_height: float
+    letter_weight: float
+    dot_radius: float
+    wild_points: int
+    wild_word: bool
+
+    @classmethod
+    def sample(cls, rng: np.random.Generator, ranges: Ranges) -> FaceArt:
+        """A random style within ``ranges``."""
+        font = int(rng.choice(ranges.fonts))
+        if rng.random() < ranges.italic:
+            font |= cv2.FONT_ITALIC
+        return cls(
+            pip_radius=uniform(rng, ranges.pip_radius),
+            pip_spread=float(rng.uniform(0.25, 0.3)),
+            big_one=bool(rng.random() < ranges.big_one),
+            font=font,
+            letter_height=uniform(rng, ranges.letter_height),
+            letter_weight=uniform(rng, ranges.letter_weight),
+            dot_radius=uniform(rng, ranges.dot_radius),
+            wild_points=int(rng.integers(ranges.wild_points[0], ranges.wild_points[1] + 1)),
+            wild_word=bool(rng.random() < ranges.wild_word),
+        )
+
+    def mask(self, token: str, size: int, rng: np.random.Generator) -> np.ndarray:
+        """The ink of face ``token`` in a ``size`` x ``size`` texture, upright then quarter-turned."""
+        scale = 4  # draw at sub-pixel precision with cv2's shift argument
+        img = np.zeros((size, size), np.uint8)
+        c = size / 2
+        if token in PIP_GRID:
+            r = self.pip_radius * size * (1.5 if token == "1" and self.big_one else 1.0)
+            for gx, gy in PIP_GRID[token]:
+                centre = (round((c + gx * self.pip_spread * size) * scale),
+                          round((c + gy * self.pip_spread * size) * scale))
+                cv2.circle(img, centre, round(r * scale), 255, -1, cv2.LINE_AA, 2)
+        elif token == "dot":
+            cv2.circle(img, (round(c * scale),) * 2, round(self.dot_radius * size * scale), 255, -1,
+                       cv2.LINE_AA, 2)
+        elif token == "wild":
+            self._draw_wild(img, size)
+        else:
+            self._draw_letter(img, token, size)
+        turned = np.rot90(img, int(rng.integers(4))) if token in ("2", "3", "6") else img
+        return np.ascontiguousarray(turned, np.float32) * (1 / 255)
+
+    def _draw_letter(self, img: np.ndarray, text: str, size: int) -> None:
+        thickness = max(1, round(self.letter_weight * size))
+        (w, h), _ = cv2.getTextSize(text, self.font, 1.0, thickness)
+        fs = self.letter_height * size / max(h, 1)
+        (w, h), _ = cv2.getTextSize(text, self.font, fs, thickness)
+        org = ((size - w) // 2, (size + h) // 2)
+        cv2.putText(img, text, org, self.font, fs, 255, thickness, cv2.LINE_AA)
+
+    def _draw_wild(self, img: np.ndarray, size: int) -> None:
+        n = self.wild_points
+        outer = 0.42 * size * (0.8 if self.wild_word else 1.0)
+        angles = np.pi * np.arange(2 * n) / n - np.pi / 2
+        radii = np.where(np.arange(2 * n) % 2 == 0, outer, outer * 0.45)
+        cy = size / 2 - (0.08 * size if self.wild_word else 0)
+        pts = np.stack([size / 2 + radii * np.cos(angles), cy + radii * np.sin(angles)], 1)
+        cv2.fillPoly(img, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_AA, 4)
+        if self.wild_word:
+            word = np.zeros_like(img)
+            fs = 0.22 * size / 22
+            (w, _), _ = cv2.getTextSize("WILD", cv2.FONT_HERSHEY_DUPLEX, fs, 1)
+            cv2.putText(word, "WILD", ((size - w) // 2, int(size * 0.93)), cv2.FONT_HERSHEY_DUPLEX,
+                        fs, 255, max(1, size // 40), cv2.LINE_AA)
+            np.maximum(img, word, out=img)

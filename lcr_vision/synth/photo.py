@@ -1,0 +1,96 @@
+"""What a cheap camera does to the light: falloff and glare, white balance and exposure, defocus,
+shake, sensor noise and JPEG. A `Photo` is sampled once per still, or once per simulated session.
+
+>>> rng = np.random.default_rng(0)
+>>> photo = Photo.sample(rng, (64, 48), Ranges())
+>>> out = photo.develop(np.full((48, 64, 3), 128, np.float32), rng)
+>>> out.shape, out.dtype
+((48, 64, 3), dtype('uint8'))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from lcr_vision.synth.noise import pixel_noise, smooth_noise
+from lcr_vision.synth.ranges import Ranges, uniform
+
+
+@dataclass(frozen=True)
+class Photo:
+    """Per-pixel BGR gain (light falloff times white balance), glare, blur, noise and JPEG."""
+
+    gain: np.ndarray
+    glare: np.ndarray | None
+    defocus: float
+    shake: tuple[float, float]
+    noise: float
+    jpeg: int
+
+    @classmethod
+    def sample(cls, rng: np.random.Generator, size: tuple[int, int], ranges: Ranges,
+               still: bool = True) -> Photo:
+        """Random camera settings for a ``size`` frame; ``still`` allows camera shake."""
+        w, h = size
+        sw, sh = max(2, w // 8), max(2, h // 8)  # light varies slowly: work at 1/8 and scale up
+        yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32) * 8
+        angle = rng.uniform(0, 2 * np.pi)
+        ramp = ((xx - w / 2) * np.cos(angle) + (yy - h / 2) * np.sin(angle)) / max(w, h)
+        vignette = ((xx - w / 2) ** 2 + (yy - h / 2) ** 2) / (w * w + h * h)
+        gain = (1 + uniform(rng, ranges.gradient) * ramp - rng.uniform(0, 0.5) * vignette
+                + 0.08 * (smooth_noise(rng, (sh, sw), 2) - 0.5))
+        glare = None
+        if rng.random() < ranges.glare:
+            cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.1, 0.4) * max(w, h)
+            spot = rng.uniform(30, 90) * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
+            glare = _full(spot, size)
+        white = np.array([uniform(rng, ranges.white_balance) for _ in range(3)], np.float32)
+        white *= uniform(rng, ranges.exposure)
+        shake = (0.0, 0.0)
+        if still and rng.random() < ranges.motion_blur:
+            length, theta = uniform(rng, ranges.motion_px), rng.uniform(0, np.pi)
+            shake = (length * float(np.cos(theta)), length * float(np.sin(theta)))
+        q = ranges.jpeg_quality
+        gain3 = _full(gain, size) * white
+        return cls(gain3, glare, uniform(rng, ranges.defocus_px), shake, uniform(rng, ranges.noise),
+                   int(rng.integers(q[0], q[1] + 1)))
+
+    def develop(self, scene: np.ndarray, rng: np.random.Generator, flicker: float = 1.0) -> np.ndarray:
+        """The JPEG-degraded uint8 BGR frame a camera makes of the float radiance ``scene``."""
+        img = cv2.multiply(scene, self.gain, scale=flicker)
+        if self.glare is not None:
+            img = cv2.add(img, self.glare)
+        if self.defocus > 0.3:
+            img = cv2.GaussianBlur(img, (0, 0), self.defocus)
+        if np.hypot(*self.shake) >= 1:
+            img = cv2.filter2D(img, -1, line_kernel(np.asarray(self.shake)))
+        h, w = img.shape[:2]
+        img = cv2.scaleAdd(pixel_noise(rng, (w, h)), self.noise, img)
+        out = cv2.convertScaleAbs(img)  # rounds and saturates to 0..255
+        _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg])
+        return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+
+
+def _full(field: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A small one-channel field scaled up to a float32 BGR image of ``size``."""
+    big = cv2.resize(field.astype(np.float32), size, interpolation=cv2.INTER_LINEAR)
+    return cv2.cvtColor(big, cv2.COLOR_GRAY2BGR)
+
+
+def line_kernel(shift: np.ndarray) -> np.ndarray:
+    """A normalised blur kernel that smears along the pixel vector ``shift``.
+
+    >>> [round(float(v), 2) for v in line_kernel(np.array([4.0, 0.0]))[3]]
+    [0.0, 0.2, 0.2, 0.2, 0.2, 0.2, 0.0]
+    """
+    length = float(np.hypot(*shift))
+    n = int(np.ceil(length)) | 1
+    pad = n // 2 + 1
+    kernel = np.zeros((2 * pad + 1, 2 * pad + 1), np.float32)
+    d = shift / max(length, 1e-9)
+    for t in np.linspace(-length / 2, length / 2, n):
+        kernel[round(pad + d[1] * t), round(pad + d[0] * t)] += 1
+    return kernel / kernel.sum()

@@ -1,0 +1,94 @@
+"""`Ranges`: every random choice the renderer makes, as bounds a caller can override.
+
+Training samples inside the defaults; a test of generalisation renders with other bounds (new fonts,
+colours, steeper tilts) by ``dataclasses.replace``:
+
+>>> from dataclasses import replace
+>>> steep = replace(Ranges(), tilt_deg=(40.0, 55.0), fonts=(3,))
+>>> steep.tilt_deg, Ranges().tilt_deg
+((40.0, 55.0), (0.0, 40.0))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+Span = tuple[float, float]
+BGR = tuple[int, int, int]
+
+# cv2 Hershey font ids (SIMPLEX, DUPLEX, COMPLEX, TRIPLEX); FONT_ITALIC (16) may be OR-ed in.
+_FONTS = (0, 2, 3, 4)
+
+_BODIES: tuple[BGR, ...] = (
+    (238, 240, 242), (245, 245, 240), (30, 30, 32), (40, 40, 190), (35, 25, 150), (50, 150, 40),
+    (160, 80, 30), (40, 200, 230), (30, 120, 230), (120, 40, 110), (200, 200, 190), (90, 60, 40),
+    (20, 90, 20), (170, 150, 60), (60, 60, 60), (210, 225, 235),
+)
+_INKS: tuple[BGR, ...] = (
+    (20, 20, 20), (245, 245, 245), (30, 30, 200), (40, 170, 215), (140, 40, 20), (30, 110, 20),
+)
+
+
+@dataclass(frozen=True)
+class Ranges:
+    """Bounds of the scene parameters; ``(lo, hi)`` spans are sampled uniformly.
+
+    Sizes are in pixels, angles in degrees, probabilities in [0, 1]. Colours are BGR palettes that
+    the renderer jitters; ``fonts`` are cv2 Hershey font ids.
+    """
+
+    die_px: Span = (14.0, 140.0)            # edge of a die at the image centre
+    dice: tuple[int, int] = (1, 12)         # dice per scene (fewer when big dice do not fit)
+    tilt_deg: Span = (0.0, 40.0)            # camera tilt away from looking straight down
+    roll_deg: Span = (-180.0, 180.0)        # camera rotation about its axis
+    focal: Span = (0.6, 1.6)                # focal length / image width (raised for big dice)
+    min_distance: float = 12.0              # camera to table centre, in die edges (~20 cm)
+    touching: float = 0.3                   # chance a die is placed against another
+    at_edge: float = 0.15                   # chance a die is placed across the frame edge
+    body_colours: tuple[BGR, ...] = _BODIES
+    ink_colours: tuple[BGR, ...] = _INKS
+    colour_jitter: float = 25.0             # +- per channel on body and ink colours
+    finishes: tuple[str, ...] = ("opaque", "opaque", "marbled", "translucent")
+    bevel: Span = (0.06, 0.16)              # rounded edge width / die edge
+    pip_radius: Span = (0.075, 0.11)        # pip radius / face edge
+    big_one: float = 0.3                    # chance the 1 pip is bigger (and red on white dice)
+    fonts: tuple[int, ...] = _FONTS
+    italic: float = 0.15
+    letter_height: Span = (0.45, 0.72)      # letter height / face edge
+    letter_weight: Span = (0.06, 0.16)      # stroke width / face edge
+    dot_radius: Span = (0.1, 0.22)          # LCR dot radius / face edge
+    wild_word: float = 0.4                  # chance the wild star carries the word WILD
+    wild_points: tuple[int, int] = (5, 8)
+    surfaces: tuple[str, ...] = ("wood", "felt", "cloth", "tray", "paper", "plain")
+    distractors: tuple[int, int] = (0, 6)
+    hand: float = 0.15                      # chance a hand is in a still
+    light_elevation_deg: Span = (30.0, 85.0)
+    shadow: Span = (0.25, 0.6)              # darkness of contact shadows
+    ambient: Span = (0.35, 0.6)             # shading floor of faces turned from the light
+    gradient: Span = (0.0, 0.35)            # strength of lighting falloff across the frame
+    glare: float = 0.25                     # chance of a soft glare spot
+    white_balance: Span = (0.85, 1.15)      # per-channel gain
+    exposure: Span = (0.75, 1.25)
+    defocus_px: Span = (0.0, 1.2)           # Gaussian sigma
+    motion_blur: float = 0.15               # chance of camera shake in a still
+    motion_px: Span = (2.0, 7.0)
+    noise: Span = (1.0, 6.0)                # sensor noise sigma, grey levels
+    jpeg_quality: tuple[int, int] = (45, 95)
+
+
+def uniform(rng: np.random.Generator, span: Span) -> float:
+    """One draw from ``span``: a tiny helper so every module samples spans the same way."""
+    return float(rng.uniform(span[0], span[1]))
+
+
+def integer(rng: np.random.Generator, span: tuple[int, int]) -> int:
+    """One draw from the inclusive integer ``span``."""
+    return int(rng.integers(span[0], span[1] + 1))
+
+
+def jitter(rng: np.random.Generator, colour: BGR, amount: float) -> np.ndarray:
+    """``colour`` moved by up to ``amount`` per channel, as float32 BGR."""
+    c = np.asarray(colour, np.float32) + rng.uniform(-amount, amount, 3).astype(np.float32)
+    return np.clip(c, 0, 255)

@@ -1,0 +1,90 @@
+"""`Stage`: what stays fixed while dice move: camera, light, table top and camera settings.
+
+A still samples a fresh stage; a simulated table keeps one for a whole session. ``paint`` lays dice
+(with their shadows, far to near, motion-blurred when moving) onto a copy of the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from lcr_vision.synth.camera import Camera
+from lcr_vision.synth.cube import CUBE_CORNERS, FACE_CORNERS, top_face
+from lcr_vision.synth.die_look import DieLook
+from lcr_vision.synth.photo import Photo
+from lcr_vision.synth.ranges import Ranges, uniform
+from lcr_vision.synth.shadows import cast_shadows
+from lcr_vision.synth.sprite import Light, composite, motion_blur, render_die
+from lcr_vision.synth.surfaces import Surface, make_surface
+
+
+@dataclass(frozen=True)
+class PosedDie:
+    """A die ``look`` rotated by ``rot`` with its centre at world ``centre``; ``motion`` is its
+    image-space travel (pixels) during the exposure, for motion blur."""
+
+    look: DieLook
+    rot: np.ndarray
+    centre: np.ndarray
+    motion: np.ndarray = field(default_factory=lambda: np.zeros(2))
+
+    @property
+    def face(self) -> str:
+        """The token on the face pointing up."""
+        return self.look.tokens[top_face(self.rot)]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """Camera, light, surface and camera settings shared by every frame of a scene or session."""
+
+    size: tuple[int, int]
+    die_px: float
+    camera: Camera
+    light: Light
+    surface: Surface
+    photo: Photo
+    shadow: float
+
+    @classmethod
+    def sample(cls, rng: np.random.Generator, size: tuple[int, int], ranges: Ranges,
+               still: bool = True) -> Stage:
+        """A random stage for frames of ``size`` = (width, height)."""
+        die_px = uniform(rng, ranges.die_px)
+        focal = max(uniform(rng, ranges.focal) * size[0], die_px * ranges.min_distance)
+        camera = Camera.looking_down(size, focal, die_px,
+                                     uniform(rng, ranges.tilt_deg), uniform(rng, ranges.roll_deg))
+        elevation = np.radians(uniform(rng, ranges.light_elevation_deg))
+        azimuth = rng.uniform(0, 2 * np.pi)
+        direction = np.array([np.cos(azimuth) * np.cos(elevation),
+                              np.sin(azimuth) * np.cos(elevation), np.sin(elevation)])
+        surface = make_surface(rng, str(rng.choice(ranges.surfaces)), size)
+        return cls(size, die_px, camera, Light(direction, uniform(rng, ranges.ambient)), surface,
+                   Photo.sample(rng, size, ranges, still), uniform(rng, ranges.shadow))
+
+    def texture_px(self) -> int:
+        """Face texture size that keeps a die's ink sharp at this stage's die size."""
+        return int(np.clip(round(self.die_px * 1.1 / 8) * 8, 32, 160))
+
+    def paint(self, canvas: np.ndarray, dice: Sequence[PosedDie]) -> None:
+        """Shadows, then dice far to near, onto float ``canvas`` in place."""
+        cast_shadows(canvas, self.camera, self.light.direction,
+                     [(d.rot, d.centre) for d in dice], self.shadow, self.die_px)
+        depth = [float(self.camera.to_camera(d.centre[None])[0, 2]) for d in dice]
+        for i in np.argsort(depth)[::-1]:
+            d = dice[i]
+            sprite = render_die(d.look, d.rot, d.centre, self.camera, self.light)
+            composite(canvas, motion_blur(sprite, d.motion))
+
+    def top_polygon(self, die: PosedDie) -> np.ndarray:
+        """Pixel corners ``(4, 2)`` of the die's upward face."""
+        return self.camera.project(FACE_CORNERS[top_face(die.rot)] @ die.rot.T + die.centre)
+
+    def fully_in_frame(self, die: PosedDie) -> bool:
+        """Whether the whole die (all eight corners) lies inside the frame."""
+        pts = self.camera.project(CUBE_CORNERS @ die.rot.T + die.centre)
+        w, h = self.size
+        return bool((pts >= 0).all() and (pts[:, 0] <= w).all() and (pts[:, 1] <= h).all())
