@@ -16,13 +16,14 @@ to). Other lines are commands: ``undo``, ``correct K FACES``, ``standings``, ``h
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TextIO
 
 from lcr_vision.errors import UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Session
 from lcr_vision.ledger.errors import EditError
-from lcr_vision.rules import Decision, RollResult, Settings
+from lcr_vision.rules import Decision, GameState, RollResult, Settings
 from lcr_vision.rules.describe import describe_roll, describe_standings, describe_turn
 from lcr_vision.rules.engine import WILDER_PRICE
 
@@ -35,6 +36,8 @@ HELP = (
     "          help, quit. End of input also stops; the session resumes with --session."
 )
 QUIT = ("quit", "q", "exit")
+# A whole 4-player game (Ann, Ben, Cat, Dan) with a rejected line and a correction, for demos.
+DEMO_ROLLS = Path(__file__).parent / "data" / "demo_rolls.txt"
 
 
 def parse_roll(text: str, settings: Settings) -> tuple[tuple[str, ...], Decision | None]:
@@ -59,8 +62,10 @@ class ManualPlay:
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    def standings(self) -> None:
-        self.say("  " + describe_standings(self.session.state, self.session.settings.players))
+    def standings(self, state: GameState | None = None) -> None:
+        """Chips per player and in the center: of ``state``, else of the game in progress."""
+        state = state or self.session.state
+        self.say("  " + describe_standings(state, self.session.settings.players))
 
     def turn(self) -> str:
         """The line that asks for the next roll."""
@@ -79,12 +84,11 @@ class ManualPlay:
         )
 
     def roll(self, text: str) -> None:
-        game = self.session.state.game
         faces, decision = parse_roll(text, self.session.settings)
         result = self.session.record_roll(faces, decision)
         self.report(f"Roll {len(self.session.ledger.rolls)}", result)
-        self.standings()
-        if self.session.state.game != game:
+        self.standings(result.after)
+        if result.after.over:
             first = self.session.settings.players[self.session.state.first]
             self.say(f"Game {self.session.state.game} begins; {first} throws first.")
 

@@ -90,9 +90,14 @@ def test_a_session_folder_has_one_writer_at_a_time(session: Session) -> None:
         Session.create(session.folder, session.settings)
 
 
-def test_opening_a_folder_without_a_journal_is_refused(tmp_path: Path) -> None:
+def test_unusable_folders_are_refused(tmp_path: Path) -> None:
     with pytest.raises(SessionError, match="not a session folder"):
         Session.open(tmp_path)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(SessionError, match="cannot make the session folder .*file"):
+        Session.create(tmp_path / "file", Settings.create(PLAYERS))
+    with pytest.raises(SessionError, match="cannot read .*file/journal.jsonl"):
+        read_journal(tmp_path / "file" / JOURNAL)
 
 
 def test_a_line_cut_by_a_crash_is_reported_ignored_and_cleaned_up(session: Session) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Ledger, read_journal, replay
+from lcr_vision.manual import DEMO_ROLLS
 from lcr_vision.rules import Series, Settings
 
 PLAYERS = ["--players", "Ann,Ben,Cat"]
@@ -45,6 +46,18 @@ def test_piped_rolls_are_played_and_bad_lines_explained(tmp_path, monkeypatch, c
     assert "Roll 2: Ben rolled C 4 dot." in out
     assert out.rstrip().endswith("resume it with --session.")
     assert ledger_of(folder).series.game.chips == (1, 2, 5)
+
+
+def test_the_bundled_demo_game_plays_to_its_end(tmp_path, monkeypatch, capsys) -> None:
+    folder = tmp_path / "s"
+    lines = DEMO_ROLLS.read_text()
+    status, out, _ = play(
+        monkeypatch, capsys, lines, "--players", "Ann,Ben,Cat,Dan", "--session", str(folder)
+    )
+    assert status == 0 and out.count("Rejected:") == 1 and "Roll 6 corrected" in out
+    assert "Ben wins game 1 and the center pot of ten chips!" in out
+    ledger = ledger_of(folder)
+    assert ledger.series.wins == (0, 1, 0, 0) and len(ledger.rolls) == 16
 
 
 def test_a_session_resumes_where_it_stopped(tmp_path, monkeypatch, capsys) -> None:

@@ -52,6 +52,8 @@ def read_journal(path: Path) -> tuple[list[tuple[int, Event]], str | None]:
         data = path.read_bytes()
     except FileNotFoundError:
         raise SessionError(f"{path.parent} is not a session folder: no {path.name}") from None
+    except OSError as exc:
+        raise SessionError(f"cannot read {path}: {exc.strerror}") from None
     events, _, warning = _split(data, path.name)
     return events, warning
 
@@ -69,7 +71,10 @@ class Journal:
     @classmethod
     def open(cls, path: Path) -> Journal:
         """Open (or create) ``path`` for appending; drop a cut last line; lock it."""
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+        except OSError as exc:
+            raise SessionError(f"cannot open {path}: {exc.strerror}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

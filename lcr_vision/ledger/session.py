@@ -73,7 +73,10 @@ class Session:
         """Start a new session in ``folder`` (created if needed, with its ``photos/``)."""
         if (folder / JOURNAL).exists():
             raise SessionError(f"{folder} already holds a session: open it to continue")
-        (folder / PHOTOS).mkdir(parents=True, exist_ok=True)
+        try:
+            (folder / PHOTOS).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SessionError(f"cannot make the session folder {folder}: {exc.strerror}") from None
         journal = Journal.open(folder / JOURNAL)
         journal.append([session_event(settings)])
         _sync_folder(folder)
