@@ -60,6 +60,9 @@ def test_saying_never_waits_for_the_voice(tmp_path: Path) -> None:
     started = time.perf_counter()
     announcer.say(*["Ben, pass one chip left to Cat and one to the center."] * 20)
     queued = time.perf_counter() - started
+    assert not announcer.idle()
+    while not announcer.idle():
+        time.sleep(0.01)
     announcer.close()
     assert queued < 0.05
     assert wav_seconds(tmp_path / "s.wav") > 20 * 1.5

@@ -3,6 +3,7 @@ renderer's simulated table, all behind :class:`FrameSource`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from lcr_vision.camera.capture import CaptureSource, SourceError
@@ -12,8 +13,12 @@ from lcr_vision.camera.stills import FolderSource
 SYNTHETIC = "synthetic"
 
 
-def open_source(camera: int | None, source: str | None, seed: int = 0) -> FrameSource:
+def open_source(camera: int | None, source: str | None, seed: int = 0,
+                ready: Callable[[], bool] = lambda: True) -> FrameSource:
     """The source named by ``--camera N`` or ``--source FILE_OR_URL|DIR|synthetic``.
+
+    ``seed`` and ``ready`` (true once the players have heard the instruction) are for the
+    simulated table.
 
     >>> open_source(None, "no/such/video.mp4")
     Traceback (most recent call last):
@@ -25,7 +30,7 @@ def open_source(camera: int | None, source: str | None, seed: int = 0) -> FrameS
     if source == SYNTHETIC:
         from lcr_vision.camera.simulated import SimulatedTable
 
-        return SimulatedTable(seed)
+        return SimulatedTable(seed, ready=ready)
     if "://" in source:
         return CaptureSource(source, live=True)
     path = Path(source)

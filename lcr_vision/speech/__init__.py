@@ -3,4 +3,4 @@
 from lcr_vision.speech.announcer import Announcer
 from lcr_vision.speech.phrases import LANGUAGES, Phrasebook
 
-__all__ = ["Announcer", "LANGUAGES", "Phrasebook"]
+__all__ = ["LANGUAGES", "Announcer", "Phrasebook"]

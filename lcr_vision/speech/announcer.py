@@ -39,7 +39,7 @@ class Announcer:
 
     @classmethod
     def start(cls, language: str = "en", voice: str | None = None, rate: int | None = None,
-              mute: bool = False, record: Path | None = None) -> "Announcer":
+              mute: bool = False, record: Path | None = None) -> Announcer:
         """Open the speech engine as asked; warn once on stderr when speech cannot be had."""
         engine, why = (open_voice(language, voice, rate) if not mute or record else (None, ""))
         if why:
@@ -56,6 +56,10 @@ class Announcer:
             if self._thread is not None:
                 self._queue.put(sentence)
 
+    def idle(self) -> bool:
+        """Whether everything said so far has been spoken (and recorded)."""
+        return self._queue.unfinished_tasks == 0
+
     def close(self, timeout: float = 60.0) -> None:
         """Let queued speech finish (at most ``timeout`` seconds) and close the recording."""
         if self._thread is not None:
@@ -63,7 +67,7 @@ class Announcer:
             self._thread.join(timeout)
             self._thread = None
 
-    def __enter__(self) -> "Announcer":
+    def __enter__(self) -> Announcer:  # noqa: PYI034 - Self needs Python 3.11
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -78,6 +82,7 @@ class Announcer:
                     self._append(sentence, Path(tmp) / "sentence.wav")
                 if self.speak:
                     self.voice.speak(sentence)
+                self._queue.task_done()
         if self._wav is not None:
             self._wav.close()
 
@@ -87,7 +92,7 @@ class Announcer:
         self.voice.render(sentence, scratch)
         with wave.open(str(scratch), "rb") as part:
             if self._wav is None:
-                self._wav = wave.open(str(self.record), "wb")
+                self._wav = wave.open(str(self.record), "wb")  # noqa: SIM115 - closed by _work
                 self._wav.setparams(part.getparams())
             else:
                 gap = int(GAP_SECONDS * part.getframerate())

@@ -19,8 +19,8 @@ said in one sentence per roller, in the order left, right, center.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Hashable, Mapping, Sequence
 
 from lcr_vision.rules.moves import (
     AllToCenter,
@@ -94,6 +94,7 @@ _EN = _Language(
         "right": "{n} right to {name}",
         "center": "{n} to the center",
         "keep": "{player} keeps every chip.",
+        "undone": "{player}'s roll is undone.",
         "take": "{player} takes {chips} from {victim}.",
         "take_center": "{player} takes {chips} from the center.",
         "give": "{player} gives {chips} to {receiver}.",
@@ -124,6 +125,7 @@ _RU = _Language(
         "right": "{n} направо — {name}",
         "center": "{n} в центр",
         "keep": "{player}: все фишки остаются.",
+        "undone": "Бросок {player} отменён.",
         "take": "{player} забирает {chips} у {victim}.",
         "take_center": "{player} забирает из центра {chips}.",
         "give": "{player} отдаёт {chips} — {receiver}.",
@@ -212,6 +214,10 @@ class Phrasebook:
     def keep(self, player: str) -> str:
         """A roll of dots only."""
         return self._say("keep", player=player)
+
+    def undone(self, player: str) -> str:
+        """After ``u``: the last roll is withdrawn."""
+        return self._say("undone", player=player)
 
     def _chips_out(self, moves: Sequence[Move]) -> str:
         """``Ben, pass one chip left to Cat and one to the center.``"""
