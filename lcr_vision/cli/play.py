@@ -1,4 +1,5 @@
-"""``lcr-vision play``: play a session. ``--manual`` reads rolls typed or piped one per line."""
+"""``lcr-vision play``: play a session, reading the dice with a camera (or a video, a folder of
+photos, the simulated table); ``--manual`` reads rolls typed or piped one per line instead."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from lcr_vision.ledger import JOURNAL, Session, SessionError, new_session_folder
 from lcr_vision.manual import ManualPlay
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.rules.settings import POLICIES, STARTING_CHIPS
+from lcr_vision.table.command import add_source_options, add_table_options, play_at_table
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -27,7 +29,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="type (or pipe) each roll as a line of faces instead of using the camera",
     )
+    add_source_options(p)
     add_game_options(p)
+    add_table_options(p)
     p.set_defaults(run=run)
 
 
@@ -138,11 +142,12 @@ def open_session(args: argparse.Namespace) -> Session:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.manual:
-        raise UserError("only manual play is available: add --manual")
     session = open_session(args)
     try:
-        ManualPlay(session, sys.stdout).run(sys.stdin, prompt=sys.stdin.isatty())
+        if args.manual:
+            ManualPlay(session, sys.stdout).run(sys.stdin, prompt=sys.stdin.isatty())
+        else:
+            play_at_table(args, session)
     finally:
         session.close()
     return 0

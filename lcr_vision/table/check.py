@@ -1,0 +1,60 @@
+"""Is a read usable as the roll owed? Exactly the dice owed, each face read with confidence.
+
+>>> from lcr_vision.vision.detections import Detections
+>>> d = Detections.from_records([{"box": [50, 0, 70, 20], "face": "L", "score": 0.97},
+...                              {"box": [0, 0, 20, 20], "face": "dot", "score": 0.41}])
+>>> v = Verdict.of(d, owed=2)
+>>> v.faces, v.seen, v.unsure, v.usable
+(('dot', 'L'), 2, 1, False)
+>>> Verdict.of(d, owed=3).count_right
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from lcr_vision.vision.detections import Detections
+
+MIN_SCORE = 0.5  # a face read with less confidence than this must be confirmed or re-rolled
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A read (dice sorted left to right) judged against the dice owed."""
+
+    dice: Detections
+    owed: int
+    min_score: float = MIN_SCORE
+
+    @classmethod
+    def of(cls, detections: Detections, owed: int, min_score: float = MIN_SCORE) -> Verdict:
+        """Judge ``detections``; the dice are put in left-to-right order for saying and saving."""
+        order = np.argsort(detections.centers[:, 0], kind="stable")
+        faces = tuple(detections.faces[i] for i in order)
+        return cls(Detections(detections.boxes[order], faces, detections.scores[order]), owed,
+                   min_score)
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return self.dice.faces
+
+    @property
+    def seen(self) -> int:
+        return len(self.dice)
+
+    @property
+    def unsure(self) -> int:
+        """How many dice were read with too little confidence."""
+        return int(np.sum(self.dice.scores < self.min_score))
+
+    @property
+    def count_right(self) -> bool:
+        return self.seen == self.owed
+
+    @property
+    def usable(self) -> bool:
+        """Right count and every face confident: commit without asking."""
+        return self.count_right and self.unsure == 0

@@ -1,0 +1,89 @@
+"""What ``play`` (at a table) and ``demo`` share: their options, and the wiring from options to a
+running :class:`TableLoop`. Heavy parts (OpenCV, the model) load only when a game starts."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from lcr_vision.camera import SYNTHETIC, FrameSource, open_source
+from lcr_vision.cli.detect import add_reader_options, reader_from
+from lcr_vision.errors import UserError
+from lcr_vision.ledger import Session
+from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
+from lcr_vision.table.screen import Screen, Window, display_available
+
+
+def add_source_options(p: argparse.ArgumentParser) -> None:
+    """Where ``play`` gets its frames."""
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--camera", type=int, metavar="N",
+                       help="read the dice from webcam N (the default, with N = 0)")
+    where.add_argument("--source", metavar="FILE_OR_URL|DIR|synthetic",
+                       help="a video file or stream URL; a folder of photos, each one settled "
+                       f"roll, taken in name order; or '{SYNTHETIC}' for the simulated table")
+    p.add_argument("--seed", type=int, default=0, metavar="S",
+                   help="random seed of the simulated table (default 0)")
+
+
+def add_table_options(p: argparse.ArgumentParser) -> None:
+    """Window, speech, reader and odds options."""
+    p.add_argument("--headless", action="store_true",
+                   help="no window (servers, tests); wild choices go to the wild policy. "
+                   "Automatic where no display is available")
+    p.add_argument("--mute", action="store_true", help="print what would be said, speak nothing")
+    p.add_argument("--rate", type=int, metavar="WPM",
+                   help="speaking rate in words per minute (espeak-ng's default is 175-200)")
+    p.add_argument("--voice", metavar="NAME",
+                   help="speech voice by name, id or language (`espeak-ng --voices` lists them; "
+                   "default: the --language's)")
+    p.add_argument("--language", choices=LANGUAGES, default="en",
+                   help="language of what is said and printed (default en)")
+    p.add_argument("--speech-out", type=Path, metavar="FILE.wav",
+                   help="also record everything said into this WAV file (works with --mute)")
+    p.add_argument("--odds", action="store_true",
+                   help="save each player's chance to win after every roll in the photo log")
+    add_reader_options(p)
+
+
+def screen_from(args: argparse.Namespace) -> Screen:
+    """A window unless ``--headless`` or no display can show one."""
+    if args.headless:
+        return Screen()
+    if not display_available():
+        print("lcr-vision: no display found; running headless", file=sys.stderr)
+        return Screen()
+    return Window()
+
+
+def announcer_from(args: argparse.Namespace) -> Announcer:
+    """The announcer the speech options ask for."""
+    if args.rate is not None and not 40 <= args.rate <= 500:
+        raise UserError(f"--rate {args.rate} is out of range: use 40-500 words per minute")
+    return Announcer.start(args.language, args.voice, args.rate, args.mute, args.speech_out)
+
+
+def play_at_table(args: argparse.Namespace, session: Session) -> None:
+    """``play`` with the source its options name, until quit or the source ends."""
+    with announcer_from(args) as announcer:
+        source = open_source(args.camera, args.source, args.seed, ready=announcer.idle)
+        play_table(args, session, source, announcer)
+    print(f"Session saved in {session.folder}; resume it with --session.", flush=True)
+
+
+def play_table(args: argparse.Namespace, session: Session, source: FrameSource,
+               announcer: Announcer, games: int | None = None) -> None:
+    """Play at the table until quit, the source ends, or ``games`` games have ended."""
+    from lcr_vision.table.loop import TableLoop, TableOptions
+
+    read = reader_from(args).read
+    screen = screen_from(args)
+    options = TableOptions(games=games, interactive=type(screen) is not Screen,
+                           odds=args.odds)
+    phrases = Phrasebook(session.settings.players, args.language)
+    try:
+        TableLoop(session, source, read, announcer, phrases, screen, options).run()
+    finally:
+        screen.close()
+        source.close()

@@ -1,0 +1,242 @@
+"""The play loop at a table: frames in; rolls read, checked, committed, logged and announced.
+
+For each frame: a folder photo is read at once, a live frame goes through settle detection. A
+settled read is checked against the dice owed; a usable one is committed to the session journal
+(synced to disk), saved in the photo log, then announced, and the next player is told to roll. A
+read with the wrong number of dice commits nothing and says what is wrong; a read with doubtful
+faces waits for a key (space accepts it) in the window, and is rolled again when headless. Since
+every roll is on disk before it is announced, quitting or a crash loses nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from lcr_vision.camera.source import FrameSource
+from lcr_vision.errors import UserError
+from lcr_vision.faces import parse_faces
+from lcr_vision.ledger import Session
+from lcr_vision.photolog import PhotoLog, move_record, now_utc
+from lcr_vision.rules import Decision, IllegalChoiceError, RollResult, SettingsError
+from lcr_vision.rules.describe import describe_roll
+from lcr_vision.rules.moves import Draw, Skip, Win
+from lcr_vision.speech import Announcer, Phrasebook
+from lcr_vision.table.check import MIN_SCORE, Verdict
+from lcr_vision.table.choices import ask_reverse, ask_targets
+from lcr_vision.table.overlay import draw_panel
+from lcr_vision.table.screen import Screen
+from lcr_vision.vision.annotate import annotate
+from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.settle import Reader, SettleDetector
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """How the loop behaves: the confidence a face needs, when to stop, what to ask and log."""
+
+    min_score: float = MIN_SCORE
+    games: int | None = None  # stop once this many games have ended (the demo plays one)
+    interactive: bool = False  # a person at the keyboard can type faces and confirm reads
+    odds: bool = False  # save each player's chance to win from here in the photo log
+
+
+class TableLoop:
+    """One sitting at the table: the open session and the parts that feed and report it."""
+
+    def __init__(self, session: Session, source: FrameSource, read: Reader, announcer: Announcer,
+                 phrases: Phrasebook, screen: Screen, options: TableOptions = TableOptions(),
+                 settle: SettleDetector | None = None) -> None:
+        self.session = session
+        self.source = source
+        self.read = read
+        self.announcer = announcer
+        self.phrases = phrases
+        self.screen = screen
+        self.options = options
+        self.settle = settle or SettleDetector()
+        self.photolog = PhotoLog(session.folder)
+        self.marked = Detections()  # the dice of the last read, drawn until the next one
+        self.pending: tuple[np.ndarray, Verdict] | None = None  # a doubtful read to confirm
+        self.last = ""  # the last roll in words, for the window
+        self.games_ended = 0
+        self.stopped = False
+        self.reverse = False  # the roller paid for Wilder (asked at the keyboard only)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.session.settings.players
+
+    def run(self) -> None:
+        """Play until ``q``, the end of the source, or the games asked for have ended."""
+        self.tell_turn()
+        for frame in self.source.frames():
+            settled = (self.read(frame) if self.source.stills
+                       else self.settle.update(frame, self.read))
+            action = self.screen.show(self.view(frame))
+            if action is not None:
+                self.act(action, frame)
+            if settled is not None and not self.stopped:
+                self.judge(frame, settled)
+            if self.stopped:
+                return
+
+    def tell_turn(self) -> None:
+        """Say who rolls how many dice, and let the simulated table know."""
+        player, dice = self.session.to_roll, self.session.dice_owed
+        self.announcer.say(self.phrases.turn(player, dice))
+        if self.options.interactive:
+            self.reverse = ask_reverse(self.session.settings, self.session.state, input)
+        self.source.turn(player, dice)
+
+    def judge(self, frame: np.ndarray, detections: Detections) -> None:
+        """Commit a usable read; otherwise say what is wrong and wait for a fix."""
+        player, owed = self.session.to_roll, self.session.dice_owed
+        verdict = Verdict.of(detections, owed, self.options.min_score)
+        self.marked, self.pending = verdict.dice, None
+        if verdict.usable:
+            self.commit(frame, verdict.dice, verdict.faces, "read")
+            return
+        if not verdict.count_right:
+            self.announcer.say(self.phrases.wrong_count(verdict.seen, player, owed))
+        else:
+            self.announcer.say(self.phrases.read(self.game_faces(verdict.faces)),
+                               self.phrases.unsure(verdict.unsure))
+        if self.options.interactive and verdict.count_right:
+            self.pending = (frame, verdict)
+            print("  space accepts this read, t types the faces, or roll again", flush=True)
+            return
+        self.announcer.say(self.phrases.reroll(player))
+        self.source.turn(player, owed)
+
+    def game_faces(self, faces: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(self.session.settings.face_map.to_game(f) for f in faces)
+
+    def record_roll(self, faces: tuple[str, ...], photo: str) -> RollResult:
+        """Commit the roll to the journal; at the keyboard, the roller's wild choices are asked
+        (again, until the rules accept them)."""
+        while True:
+            decision = None
+            if self.options.interactive:
+                targets = ask_targets(self.session.settings, self.session.state, faces,
+                                      self.reverse, input)
+                decision = Decision(self.reverse, targets)
+            try:
+                return self.session.record_roll(faces, decision, photo=photo)
+            except (IllegalChoiceError, SettingsError) as exc:
+                if not self.options.interactive:
+                    raise
+                print(f"  {exc}", flush=True)
+
+    def commit(self, frame: np.ndarray, dice: Detections, faces: tuple[str, ...],
+               how: str) -> None:
+        """Journal the roll, save its photo log entry, then announce it and the next turn."""
+        number = self.photolog.next_number()
+        seat = self.session.state.turn
+        result = self.record_roll(faces, f"photos/{number:04d}.json")
+        said = [self.phrases.read(result.game_faces), *self.sentences(result)]
+        if result.after.over:
+            said.append(self.phrases.standings(self.standings(result), result.after.center))
+        self.photolog.save(frame, self.annotated(frame, dice, result),
+                           self.record(result, seat, dice, how, said))
+        self.announcer.say(*said)
+        self.last = f"{self.players[seat]}: {' '.join(result.game_faces)}. " + describe_roll(
+            result, self.players)
+        self.games_ended += result.after.over
+        if self.options.games is not None and self.games_ended >= self.options.games:
+            self.stopped = True
+        else:
+            self.tell_turn()
+
+    def sentences(self, result: RollResult) -> list[str]:
+        """The moves in words; a roll that moved none of the roller's chips says so."""
+        said = self.phrases.moves(result.moves)
+        if all(isinstance(m, (Skip, Win, Draw)) for m in result.moves):
+            said.insert(0, self.phrases.keep(self.players[result.player]))
+        return said
+
+    def standings(self, result: RollResult) -> dict[str, int]:
+        return dict(zip(self.players, result.after.chips))
+
+    def annotated(self, frame: np.ndarray, dice: Detections, result: RollResult) -> np.ndarray:
+        """The photo log's annotated frame: the dice and a line saying whose roll it was."""
+        head = (f"Game {result.after.game}, roll {result.after.rolls}: "
+                f"{self.players[result.player]} rolled {' '.join(result.game_faces)}")
+        return draw_panel(annotate(frame, dice), [head])
+
+    def record(self, result: RollResult, seat: int, dice: Detections, how: str,
+               said: list[str]) -> dict[str, object]:
+        """The photo log record of a roll (see :mod:`lcr_vision.photolog`)."""
+        face_map = self.session.settings.face_map
+        winner = result.after.winner
+        record: dict[str, object] = {
+            "time": now_utc(),
+            "game": result.after.game,
+            "turn": result.after.rolls,
+            "player": self.players[seat],
+            "seat": seat,
+            "dice_owed": len(result.faces),
+            "source": self.source.name,
+            "how": how,
+            "dice": [{**d, "game_face": face_map.to_game(d["face"])} for d in dice.to_records()],
+            "faces": list(result.faces),
+            "game_faces": list(result.game_faces),
+            "moves": [move_record(m, self.players) for m in result.moves],
+            "said": said,
+            "chips": self.standings(result),
+            "center": result.after.center,
+            "winner": None if winner is None else self.players[winner],
+        }
+        if self.options.odds:
+            record["odds"] = self.chances(result)
+        return record
+
+    def chances(self, result: RollResult) -> dict[str, float]:
+        """Each player's chance to win the game from the position after the roll."""
+        from lcr_vision.odds import odds
+
+        after = result.after
+        if after.over:
+            return {p: float(seat == after.winner) for seat, p in enumerate(self.players)}
+        win = odds(self.session.settings, after).win
+        return {p: round(w, 6) for p, w in zip(self.players, win)}
+
+    def view(self, frame: np.ndarray) -> np.ndarray:
+        """The window's picture: the marked dice and a panel with the turn, standings, last roll."""
+        state = self.session.state
+        chips = "  ".join(f"{p} {c}" for p, c in zip(self.players, state.chips))
+        lines = [f"Game {state.game}: {self.session.to_roll} rolls {self.session.dice_owed}",
+                 f"{chips}  | center {state.center}", self.last]
+        if self.pending is not None:
+            lines.append("Unsure read: space accepts, t types the faces, or roll again")
+        return draw_panel(annotate(frame, self.marked), [line for line in lines if line])
+
+    def act(self, action: str, frame: np.ndarray) -> None:
+        """Do what a key asks; a refused action is said and changes nothing."""
+        try:
+            if action == "quit":
+                self.stopped = True
+            elif action == "standings":
+                state = self.session.state
+                self.announcer.say(self.phrases.standings(
+                    dict(zip(self.players, state.chips)), state.center))
+            elif action == "undo":
+                entry = self.session.undo()
+                self.announcer.say(self.phrases.undone(entry.player))
+                self.marked, self.pending, self.last = Detections(), None, ""
+                self.tell_turn()
+            elif action == "confirm" and self.pending is not None:
+                shot, verdict = self.pending
+                self.commit(shot, verdict.dice, verdict.faces, "confirmed")
+            elif action == "type":
+                self.type_faces(frame)
+        except UserError as exc:
+            self.announcer.say(str(exc))
+
+    def type_faces(self, frame: np.ndarray) -> None:
+        """Ask the terminal for the faces of the roll owed and commit them."""
+        player, owed = self.session.to_roll, self.session.dice_owed
+        line = input(f"Faces for {player} ({owed} dice, e.g. L R dot): ")
+        shot = self.pending[0] if self.pending is not None else frame
+        self.commit(shot, self.marked, parse_faces(line), "typed")

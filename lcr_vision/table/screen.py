@@ -1,0 +1,54 @@
+"""Where the table view goes: an OpenCV window that also reads keys, or nowhere (headless).
+
+Keys in the window: space confirms a doubtful read, ``t`` types faces at the terminal, ``u`` undoes
+the last roll, ``s`` says the standings, ``q`` quits (the journal already holds every roll).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+
+KEYS = {" ": "confirm", "t": "type", "u": "undo", "s": "standings", "q": "quit", "\x1b": "quit"}
+
+
+def display_available() -> bool:
+    """Whether a window can be opened: always on Windows and macOS, with X11 or Wayland on Linux."""
+    if not sys.platform.startswith("linux"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+class Screen:
+    """No window: frames are not shown and no key is ever pressed (``--headless``)."""
+
+    def show(self, image: np.ndarray) -> str | None:
+        """Show ``image``; the action of the key pressed meanwhile, if any (see ``KEYS``)."""
+        return None
+
+    def close(self) -> None:
+        """Close the window."""
+
+
+class Window(Screen):
+    """An OpenCV window showing the table view; keys become actions."""
+
+    def __init__(self, title: str = "lcr-vision") -> None:
+        import cv2
+
+        self.title = title
+        cv2.namedWindow(title, cv2.WINDOW_NORMAL)
+
+    def show(self, image: np.ndarray) -> str | None:
+        import cv2
+
+        cv2.imshow(self.title, image)
+        key = cv2.waitKey(1)
+        return KEYS.get(chr(key & 0xFF).lower()) if key >= 0 else None
+
+    def close(self) -> None:
+        import cv2
+
+        cv2.destroyWindow(self.title)

@@ -1,0 +1,135 @@
+"""Settle detection: decide, frame by frame, when a throw has come to rest, and read it once.
+
+A roll is read when three things have happened in order: motion on a small grey copy of the frame
+rose (something was thrown), then fell and stayed low for a few frames, and then the reader's
+detections stayed the same (same dice, same faces, boxes still) for a short window. The reader is
+only called in that last phase, so the model costs nothing while dice tumble.
+
+What must not become a roll:
+
+- dice left on the table: after a read the detector is disarmed until motion rises again;
+- flicker: each small frame is scaled to a fixed mean brightness before differencing, so a lamp
+  that dims or brightens the whole table is not motion;
+- a hand passing over the dice, or a die nudged aside: motion rises and falls, but the settled dice
+  are the dice already read (same faces, each within ``nudge`` die sizes of where it was), so
+  nothing new is reported;
+- an empty table: a settle with no dice in view is not a roll.
+
+It knows frames and :class:`Detections`, never the rules: whether the count is right for the player
+is the table's question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from lcr_vision.vision.detections import Detections
+
+Reader = Callable[[np.ndarray], Detections]
+
+
+@dataclass(frozen=True)
+class SettleConfig:
+    """Thresholds of settle detection; the defaults suit 10-30 frames per second webcams."""
+
+    width: int = 96  # the small grey image motion is measured on (height follows the frame)
+    pixel_delta: float = 14.0  # grey-level change (of 255, after brightness normalising) that counts
+    motion_on: float = 0.01  # fraction of changed pixels that means something is moving
+    motion_off: float = 0.002  # fraction under which the frame counts as still
+    quiet_frames: int = 2  # still frames in a row before the reader is asked
+    stable_reads: int = 3  # reads in a row that must agree before the roll is reported
+    still: float = 0.15  # a box centre may move this many die sizes between agreeing reads
+    nudge: float = 1.5  # a settled die this close (in die sizes) to a die of the last roll is it
+
+
+def motion_image(frame: np.ndarray, width: int) -> np.ndarray:
+    """The small grey image motion is measured on, scaled to mean grey 128 so flicker cancels out."""
+    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    height = max(1, round(grey.shape[0] * width / grey.shape[1]))
+    small = cv2.resize(grey, (width, height), interpolation=cv2.INTER_AREA).astype(np.float32)
+    return small * (128.0 / max(float(small.mean()), 1.0))
+
+
+def motion(previous: np.ndarray, current: np.ndarray, pixel_delta: float) -> float:
+    """The fraction of pixels of two motion images that changed by more than ``pixel_delta``."""
+    return float(np.mean(np.abs(current - previous) > pixel_delta))
+
+
+def same_dice(a: Detections, b: Detections, tolerance: float) -> bool:
+    """Whether two reads show the same faces at the same places, each die within ``tolerance`` sizes.
+
+    Dice are paired greedily by nearest centre among dice showing the same face.
+
+    >>> one = Detections.from_records([{"box": [0, 0, 20, 20], "face": "L", "score": 0.9}])
+    >>> moved = Detections.from_records([{"box": [4, 0, 24, 20], "face": "L", "score": 0.9}])
+    >>> same_dice(one, moved, 0.15), same_dice(one, moved, 0.5)
+    (False, True)
+    """
+    if len(a) != len(b) or sorted(a.faces) != sorted(b.faces):
+        return False
+    unused = set(range(len(b)))
+    for i, face in enumerate(a.faces):
+        candidates = [j for j in unused if b.faces[j] == face]
+        distances = [float(np.linalg.norm(a.centers[i] - b.centers[j])) for j in candidates]
+        j = candidates[int(np.argmin(distances))]
+        if min(distances) > tolerance * max(float(a.sizes[i]), 1.0):
+            return False
+        unused.remove(j)
+    return True
+
+
+class SettleDetector:
+    """Feed it every frame; it returns the detections of a roll once, on the frame the roll settles.
+
+    ``update`` returns ``None`` on all other frames. ``latest`` holds the last detections read (for
+    drawing), ``motion_level`` the last motion fraction, ``phase`` one of ``waiting`` (for a throw),
+    ``moving``, ``settling``.
+    """
+
+    def __init__(self, config: SettleConfig = SettleConfig()) -> None:
+        self.config = config
+        self.phase = "waiting"
+        self.motion_level = 0.0
+        self.latest = Detections()
+        self._previous: np.ndarray | None = None
+        self._quiet = 0
+        self._agreeing = 0
+        self._last_roll = Detections()
+
+    def update(self, frame: np.ndarray, read: Reader) -> Detections | None:
+        """Take one frame; call ``read`` on it only while the table is still after a throw."""
+        cfg = self.config
+        small = motion_image(frame, cfg.width)
+        if self._previous is None or self._previous.shape != small.shape:
+            self._previous = small
+            return None
+        self.motion_level = motion(self._previous, small, cfg.pixel_delta)
+        self._previous = small
+        if self.motion_level > cfg.motion_on:
+            self.phase, self._quiet, self._agreeing = "moving", 0, 0
+            return None
+        if self.phase == "waiting":
+            return None
+        self._quiet = self._quiet + 1 if self.motion_level <= cfg.motion_off else 0
+        if self._quiet < cfg.quiet_frames:
+            return None
+        self.phase = "settling"
+        return self._settle(read(frame))
+
+    def _settle(self, detections: Detections) -> Detections | None:
+        """Count agreeing reads; report the roll when enough agree and it is not the last one."""
+        cfg = self.config
+        agrees = same_dice(detections, self.latest, cfg.still)
+        self._agreeing = self._agreeing + 1 if agrees else 1
+        self.latest = detections
+        if self._agreeing < cfg.stable_reads:
+            return None
+        self.phase = "waiting"
+        if len(detections) == 0 or same_dice(detections, self._last_roll, cfg.nudge):
+            return None
+        self._last_roll = detections
+        return detections
