@@ -19,6 +19,8 @@ from lcr_vision.training.export import export
 from lcr_vision.training.loop import train_classifier, train_locator
 from lcr_vision.training.nets import Classifier, Locator
 from lcr_vision.training.realset import real_scenes
+from lcr_vision.training.renders import cached_renders
+from lcr_vision.training.sources import SceneSource
 from lcr_vision.vision import spec
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,11 +34,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--out", type=Path, default=REPO / "models/dice.onnx",
                    help="where to write the ONNX model (default: models/dice.onnx)")
     p.add_argument("--work", type=Path, default=REPO / "runs/train",
-                   help="folder for PyTorch checkpoints (default: runs/train)")
+                   help="folder for PyTorch checkpoints and the render cache (default: runs/train)")
     p.add_argument("--locator-steps", type=int, default=3000,
                    help="training steps for the locator, 16 views each (default: 3000)")
     p.add_argument("--classifier-steps", type=int, default=4000,
                    help="training steps for the classifier, crops of 24 views each (default: 4000)")
+    p.add_argument("--renders", type=int, default=1200,
+                   help="rendered scenes to train on, cached in --work (default: 1200)")
+    p.add_argument("--render-seed", type=int, default=1,
+                   help="seed of the rendered scenes; test scenes use other seeds (default: 1)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     p.add_argument("--threads", type=int, default=2, help="PyTorch CPU threads (default: 2)")
     return p.parse_args(argv)
@@ -52,12 +58,15 @@ def main(argv: list[str] | None = None) -> int:
     def log(line: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
 
-    scenes = real_scenes(args.real)
-    log(f"{len(scenes)} real training photos, {sum(len(s.faces) for s in scenes)} dice")
+    real = real_scenes(args.real)
+    log(f"{len(real)} real training photos, {sum(len(s.faces) for s in real)} dice")
+    renders = cached_renders(args.renders, args.render_seed, args.work)
+    log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
     locator, classifier = Locator(), Classifier()
-    train_locator(locator, scenes, args.locator_steps, rng, log)
+    train_locator(locator, SceneSource(real, renders, real_share=0.5), args.locator_steps, rng, log)
     torch.save(locator.state_dict(), args.work / "locator.pt")
-    train_classifier(classifier, scenes, args.classifier_steps, rng, log)
+    train_classifier(classifier, SceneSource(real, renders, real_share=0.4),
+                     args.classifier_steps, rng, log)
     torch.save(classifier.state_dict(), args.work / "classifier.pt")
     settings = {k: v for k, v in vars(args).items() if k not in ("out", "work", "threads")}
     metadata = {

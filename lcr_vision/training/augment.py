@@ -55,6 +55,8 @@ def random_view(
     fill = tuple(int(v) for v in rng.integers(0, 256, 3))
     image = cv2.warpPerspective(scene.image, m, out, flags=cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_CONSTANT, borderValue=fill)
+    if not len(scene.centers):
+        return Scene(image, scene.centers, scene.sizes, scene.faces)
     half = scene.sizes / 2
     quads = np.stack([scene.centers + half * (sx, sy)
                       for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], 1)

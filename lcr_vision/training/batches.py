@@ -6,11 +6,10 @@ labelled photos and renders become an endless stream of different views.
 
 from __future__ import annotations
 
-from typing import Sequence
-
 import numpy as np
 
 from lcr_vision.training.augment import Scene, random_camera, random_view
+from lcr_vision.training.sources import SceneSource
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.heatmap import encode
 from lcr_vision.vision.spec import CLASSES, NONE, STRIDE
@@ -23,15 +22,12 @@ CROP_DIE_PX = (11.0, 80.0)
 INSIDE, CUT, GONE = 0.97, 0.85, 0.25
 
 
-def locator_batch(
-    scenes: Sequence[Scene], rng: np.random.Generator, n: int
-) -> tuple[np.ndarray, ...]:
+def locator_batch(source: SceneSource, rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
     """``n`` views: images ``(n, 3, 256, 256)`` and heat, log-size, offset and mask targets."""
     grid = (LOCATOR_VIEW // STRIDE,) * 2
     images, targets = [], []
     for _ in range(n):
-        view = random_view(scenes[rng.integers(len(scenes))], rng, (LOCATOR_VIEW,) * 2,
-                           LOCATOR_DIE_PX)
+        view = random_view(source.draw(rng), rng, (LOCATOR_VIEW,) * 2, LOCATOR_DIE_PX)
         images.append(random_camera(view.image, rng).transpose(2, 0, 1))
         targets.append(encode(view.centers, view.sizes, grid))
     heat, size, offset, mask = (np.stack(t) for t in zip(*targets))
@@ -75,12 +71,12 @@ def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.
 
 
 def classifier_batch(
-    scenes: Sequence[Scene], rng: np.random.Generator, views: int
+    source: SceneSource, rng: np.random.Generator, views: int
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Crops ``(N, 3, 32, 32)`` and class indices from ``views`` random views of ``scenes``."""
+    """Crops ``(N, 3, 32, 32)`` and class indices from ``views`` random views of ``source``."""
     crops, labels = [], []
     for _ in range(views):
-        view = random_view(scenes[rng.integers(len(scenes))], rng, (CROP_VIEW,) * 2, CROP_DIE_PX)
+        view = random_view(source.draw(rng), rng, (CROP_VIEW,) * 2, CROP_DIE_PX)
         view = Scene(random_camera(view.image, rng), view.centers, view.sizes, view.faces)
         c, lab = crop_samples(view, rng)
         crops.append(c)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import time
-from typing import Callable, Sequence
+from typing import Callable
 
 import numpy as np
 import torch
 from torch import nn
 
-from lcr_vision.training.augment import Scene
 from lcr_vision.training.batches import classifier_batch, locator_batch
+from lcr_vision.training.sources import SceneSource
 
 Log = Callable[[str], None]
 
@@ -54,23 +54,23 @@ def _fit(
 
 
 def train_locator(
-    net: nn.Module, scenes: Sequence[Scene], steps: int, rng: np.random.Generator, log: Log,
+    net: nn.Module, source: SceneSource, steps: int, rng: np.random.Generator, log: Log,
     batch: int = 16,
 ) -> None:
     """Fit the locator on ``steps`` batches of freshly augmented views."""
-    _fit(net, steps, 4e-3, lambda _: locator_loss(net, locator_batch(scenes, rng, batch)), log,
+    _fit(net, steps, 4e-3, lambda _: locator_loss(net, locator_batch(source, rng, batch)), log,
          "locator")
 
 
 def train_classifier(
-    net: nn.Module, scenes: Sequence[Scene], steps: int, rng: np.random.Generator, log: Log,
+    net: nn.Module, source: SceneSource, steps: int, rng: np.random.Generator, log: Log,
     views: int = 24,
 ) -> None:
     """Fit the classifier on crops from ``views`` freshly augmented views a step."""
     ce = nn.CrossEntropyLoss(label_smoothing=0.05)
 
     def loss(_: int) -> torch.Tensor:
-        crops, labels = classifier_batch(scenes, rng, views)
+        crops, labels = classifier_batch(source, rng, views)
         return ce(net(torch.from_numpy(crops)), torch.from_numpy(labels).long())
 
     _fit(net, steps, 3e-3, loss, log, "classifier")

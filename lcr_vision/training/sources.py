@@ -1,0 +1,32 @@
+"""Where each training example comes from: a real photo, a rendered table, or real dice pasted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from lcr_vision.training.augment import Scene
+from lcr_vision.training.paste import paste_dice
+
+
+@dataclass(frozen=True)
+class SceneSource:
+    """Draws scenes: real photos with chance ``real_share`` (of which ``paste_share`` have their
+    dice moved onto an empty rendered table), rendered scenes otherwise."""
+
+    real: Sequence[Scene]
+    renders: Sequence[Scene]
+    real_share: float = 0.5
+    paste_share: float = 0.3
+
+    def draw(self, rng: np.random.Generator) -> Scene:
+        """One scene, before augmentation."""
+        if not self.renders or rng.random() < self.real_share:
+            scene = self.real[rng.integers(len(self.real))]
+            empty = [s for s in self.renders if not len(s.faces)]
+            if empty and rng.random() < self.paste_share:
+                return paste_dice(scene, empty[rng.integers(len(empty))].image, rng)
+            return scene
+        return self.renders[rng.integers(len(self.renders))]
