@@ -143,9 +143,26 @@ def test_any_other_damage_is_an_error_naming_the_line(session: Session, damage, 
         Session.open(session.folder)
 
 
-def test_damaged_first_line_is_an_error(tmp_path: Path) -> None:
-    (tmp_path / JOURNAL).write_text('{"event": "roll", "k": 1}\n')
-    with pytest.raises(JournalError, match="line 1 must be the session event"):
+@pytest.mark.parametrize(
+    ("first", "message"),
+    [
+        ({"event": "roll", "k": 1}, "line 1 must be the session event"),
+        ({"event": "session", "version": 9}, "line 1: unknown journal version 9"),
+        ({"event": "session", "version": 1, "settings": {}}, "line 1: malformed settings"),
+    ],
+)
+def test_a_damaged_first_line_is_an_error(tmp_path: Path, first: dict, message: str) -> None:
+    (tmp_path / JOURNAL).write_text(json.dumps(first) + "\n")
+    with pytest.raises(JournalError, match=message):
+        replay(read_journal(tmp_path / JOURNAL)[0])
+
+
+def test_a_bad_face_map_in_the_settings_names_line_1(tmp_path: Path) -> None:
+    settings = Settings.create(PLAYERS).to_dict() | {"face_map": {"1": "L"}}
+    (tmp_path / JOURNAL).write_text(
+        json.dumps({"event": "session", "version": 1, "settings": settings}) + "\n"
+    )
+    with pytest.raises(JournalError, match="line 1: a face map must give"):
         replay(read_journal(tmp_path / JOURNAL)[0])
 
 

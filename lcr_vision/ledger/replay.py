@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from lcr_vision.faces import FaceError
 from lcr_vision.ledger.errors import EditError, JournalError
 from lcr_vision.ledger.events import KINDS, VERSION, decision_of, faces_of, field
 from lcr_vision.ledger.journal import Event
@@ -126,7 +127,7 @@ def replay(lines: list[tuple[int, Event]]) -> Ledger:
         )
     try:
         ledger = Ledger.start(Settings.from_dict(field(first, "settings", dict, 1)))
-    except SettingsError as exc:
+    except (SettingsError, FaceError) as exc:
         raise JournalError(f"journal.jsonl line 1: {exc}") from None
     for line, event in lines[1:]:
         try:
