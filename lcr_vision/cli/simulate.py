@@ -17,7 +17,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="play random games and report win rates per seat",
         description="Play G random games with boxed dice, seat 1 throwing first, and count wins "
         "per seat. The standard game is vectorised with numpy; variants use the rules engine "
-        "with the default wild policy (slower).",
+        "(slower) with the default wild policy, and nobody pays for Wilder.",
     )
     p.add_argument("--players", type=int, default=3, metavar="N", help="players (default 3)")
     p.add_argument(

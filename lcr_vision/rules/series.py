@@ -34,7 +34,6 @@ class GameRecord:
     rolls: int
     chips: tuple[int, ...]
     center: int
-    carried: int
 
     def net_chips(self, stakes: tuple[int, ...]) -> tuple[int, ...]:
         """Chips each player won or lost: they keep what they hold, the winner takes the center."""
@@ -73,7 +72,6 @@ class Series:
             rolls=end.rolls,
             chips=end.chips,
             center=end.center,
-            carried=self.carried,
         )
         carried = end.center if end.draw else 0
         following = GameState.start(self.settings.stakes, game=end.game + 1, carried=carried)
