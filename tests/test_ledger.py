@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from lcr_vision.ledger import (
     read_journal,
     replay,
 )
-from lcr_vision.ledger.report import ledger_json, ledger_rows
+from lcr_vision.ledger.report import ledger_json, ledger_rows, ledger_text
 from lcr_vision.rules import Decision, FaceCountError, IllegalChoiceError, Settings, Variants
 
 PLAYERS = ("Ann", "Ben", "Cat")
@@ -205,7 +206,8 @@ def test_undo_withdraws_the_last_roll(session: Session) -> None:
 
 
 def test_ledger_json_is_the_formats_md_shape(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "s", Settings.create(PLAYERS, stakes=(1, 1, 1)))
+    settings = Settings.create(PLAYERS, stakes=(1, 1, 1), chip_value=Decimal("0.25"))
+    s = Session.create(tmp_path / "s", settings)
     s.record_roll(("L",))
     s.record_roll(("L", "L"))
     assert ledger_json(s.ledger) == {
@@ -220,6 +222,9 @@ def test_ledger_json_is_the_formats_md_shape(tmp_path: Path) -> None:
         "Ben passes two chips left to Cat; Ben has no chips left. Cat wins game 1!",
         "0", "0", "3", "0", "no",
     ]  # fmt: skip
+    text = ledger_text(s.ledger)
+    assert "Game 1: won by Cat after 2 rolls, Ann first." in text
+    assert text.endswith("Wins: Ann 0, Ben 0, Cat 1.\nMoney: Ann -0.25, Ben -0.25, Cat +0.50.")
     s.close()
 
 
