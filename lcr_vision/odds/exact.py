@@ -27,6 +27,7 @@ from lcr_vision.odds.states import Block, Level
 
 WIN_TOLERANCE = 1e-10
 TURNS_TOLERANCE = 1e-8
+MAX_RATE = 0.99
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,6 +108,17 @@ def _sweep(values: np.ndarray, base: np.ndarray, plan: Sequence[tuple[Block, lis
     return change
 
 
+def _error_bound(change: float, previous: float) -> float:
+    """How far the values can still be from the solution: the sweeps shrink the change by a
+    factor ``rate`` each time, so the changes still to come add up to ``change * rate / (1 - rate)``.
+
+    >>> round(_error_bound(1e-6, 2e-6), 12)
+    1e-06
+    """
+    rate = min(change / previous, MAX_RATE)
+    return change * rate / (1 - rate)
+
+
 @cache
 def solved_level(players: int, chips: int) -> SolvedLevel:
     """Solve the level with ``chips`` in play (and, first, the levels below it)."""
@@ -131,8 +143,9 @@ def solved_level(players: int, chips: int) -> SolvedLevel:
             else:
                 steps.append(Step(block, outcome.chance, level.index(after), turn))
     values = base.copy()
-    while _sweep(values, base, plan) > WIN_TOLERANCE:
-        pass
+    change, previous = _sweep(values, base, plan), 1.0
+    while change > 0 and _error_bound(change, previous) > WIN_TOLERANCE:
+        change, previous = _sweep(values, base, plan), change
     return SolvedLevel(level, values)
 
 

@@ -1,0 +1,131 @@
+"""Worked examples of the odds: the published starting values, positions checked against random
+games (the numpy simulator and the rules engine) and small variants solved by hand."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pytest
+
+from lcr_vision.odds import Odds, PositionError, odds, solve_times, win_probabilities
+from lcr_vision.odds.exact import expected_turns
+from lcr_vision.rules import GameState, Settings, Variants
+from lcr_vision.sim import simulate_standard
+
+
+def assert_close(expected: Sequence[float], result: Odds) -> None:
+    """Each simulated share lies within 4.5 standard errors of the exact chance (fixed seeds make
+    the tests deterministic; the margin keeps them honest for any seed)."""
+    games = result.games or 0
+    for p, share in zip(expected, result.win):
+        assert abs(share - p) <= 4.5 * math.sqrt(p * (1 - p) / games) + 1e-12
+
+
+def test_three_players_from_the_start() -> None:
+    assert win_probabilities([3, 3, 3], roller=0) == pytest.approx(
+        [0.306843, 0.328019, 0.365138], abs=1e-6
+    )
+
+
+def test_five_players_from_the_start() -> None:
+    assert win_probabilities([3] * 5, roller=0) == pytest.approx(
+        [0.193707, 0.193808, 0.199938, 0.206322, 0.206225], abs=1e-6
+    )
+
+
+def test_the_seat_after_the_first_roller_is_favoured_with_three_players() -> None:
+    """Rotating the table rotates the odds: seat 3 is favoured whoever starts."""
+    first = win_probabilities([3, 3, 3], roller=0)
+    assert win_probabilities([3, 3, 3], roller=1) == pytest.approx(first[-1:] + first[:-1])
+    assert max(range(3), key=first.__getitem__) == 2
+
+
+def test_agrees_with_the_vectorised_simulation() -> None:
+    games = 200_000
+    sim = simulate_standard(4, games, seed=7)
+    exact = win_probabilities([3] * 4, roller=0)
+    for wins, p in zip(sim.wins, exact):
+        assert abs(wins / games - p) < 4.5 * math.sqrt(p * (1 - p) / games)
+    assert sim.mean_turns == pytest.approx(expected_turns([3] * 4, roller=0), rel=0.01)
+
+
+def test_a_mid_game_position_agrees_with_the_rules_engine() -> None:
+    """Ben has no chips, so Cat rolls; the engine's random games agree with the exact answer."""
+    settings = Settings.create(["Ann", "Ben", "Cat", "Dan"])
+    state = GameState(chips=(2, 0, 4, 1), center=5, turn=1)
+    exact = odds(settings, state)
+    sim = odds(settings, state, method="simulation", games=4000, seed=3)
+    assert exact.method == "exact" and sim.method == "simulation"
+    assert_close(exact.win, sim)
+    low, high = sim.turns_ci95 or (0, 0)
+    assert abs(exact.expected_turns - sim.expected_turns) <= (high - low) / 2 * 4.5 / 1.96
+
+
+def test_a_won_game_needs_no_more_rolls() -> None:
+    assert win_probabilities([0, 4, 0], roller=2) == (0.0, 1.0, 0.0)
+    assert expected_turns([0, 4, 0], roller=2) == 0.0
+
+
+def test_one_chip_each_worked_by_hand() -> None:
+    """Two single chips at three seats. A = (1, 1, 0) and B = (1, 0, 1), seen from the roller,
+    with win vectors a and b. From A: a dot (1/2) leads to B seen from seat 1; L or C (1/3) and
+    seat 1 has won; R (1/6) leads to A seen from seat 1. From B: a dot (1/2) skips the empty seat
+    to A seen from seat 2; L (1/6) leads to A seen from seat 1; R or C (1/3) and seat 2 has won.
+    Solving those six equations by hand gives a = (35, 59, 17) / 111, b = (97, 43, 193) / 333."""
+    assert win_probabilities([1, 1, 0], roller=0) == pytest.approx(
+        [35 / 111, 59 / 111, 17 / 111], abs=1e-9
+    )
+    assert win_probabilities([1, 0, 1], roller=0) == pytest.approx(
+        [97 / 333, 43 / 333, 193 / 333], abs=1e-9
+    )
+
+
+@pytest.mark.parametrize(
+    ("chips", "roller", "message"),
+    [
+        ([3, 3], 0, "at least 3 players"),
+        ([3, -1, 3], 0, "negative"),
+        ([0, 0, 0], 0, "nobody holds a chip"),
+        ([3, 3, 3], 5, "seat 5"),
+    ],
+)
+def test_impossible_positions_are_user_errors(chips: list[int], roller: int, message: str) -> None:
+    with pytest.raises(PositionError, match=message):
+        win_probabilities(chips, roller)
+
+
+def test_last_chip_wins_with_one_chip_left() -> None:
+    """Ann holds the last chip: a C wins it for whoever holds it, L and R pass it on. By symmetry
+    the holder wins 1/2 and each neighbour 1/4."""
+    settings = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(last_chip_wins=True))
+    result = odds(settings, GameState(chips=(1, 0, 0), center=8), games=4000, seed=1)
+    assert result.method == "simulation"
+    assert_close((0.5, 0.25, 0.25), result)
+
+
+def test_dot_to_win_with_one_chip_left() -> None:
+    """The sole holder must roll a dot to win: a = 1/2 + b/3 and b = a/6 + b/6 give the holder
+    15/28, each neighbour 3/28, and a C ends it in a draw 1/4 of the time."""
+    settings = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(dot_to_win=True))
+    result = odds(settings, GameState(chips=(1, 0, 0), center=8), games=4000, seed=2)
+    assert_close((15 / 28, 3 / 28, 3 / 28), result)
+    assert result.draw == pytest.approx(0.25, abs=0.03)
+
+
+def test_simulation_json_is_labelled() -> None:
+    settings = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True))
+    data = odds(settings, GameState(chips=(3, 3, 3)), games=300).to_dict()
+    assert data["method"] == "simulation" and data["games"] == 300
+    assert len(data["ci95"]["win"]) == 3 and data["ci95"]["expected_turns"][0] > 0
+    assert sum(data["win"]) + data["draw"] == pytest.approx(1.0)
+
+
+def test_exact_json_has_the_issue_keys() -> None:
+    data = Odds((0.5, 0.5, 0.0), 3.0).to_dict()
+    assert data == {"win": [0.5, 0.5, 0.0], "expected_turns": 3.0, "method": "exact"}
+
+
+def test_solve_times_are_reported_per_player_count() -> None:
+    times = solve_times(players=(3, 4))
+    assert set(times) == {3, 4} and all(0 < t < 10 for t in times.values())

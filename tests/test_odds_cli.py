@@ -1,0 +1,68 @@
+"""The ``odds`` command: JSON of the issue, the readable table, and user mistakes as one line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lcr_vision.cli import main
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    assert main(["odds", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_start_of_a_five_player_game(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--players", "5")
+    assert data["method"] == "exact"
+    assert data["win"] == pytest.approx(
+        [0.193707, 0.193808, 0.199938, 0.206322, 0.206225], abs=1e-6
+    )
+    assert data["expected_turns"] == pytest.approx(39.702, abs=1e-3)
+
+
+def test_a_player_without_chips_passes_the_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ben cannot roll, so asking with Ben to roll is asking with Cat to roll."""
+    ben = run_json(capsys, "--state", "Ann=2,Ben=0,Cat=5", "--center", "2", "--to-roll", "ben")
+    cat = run_json(capsys, "--state", "Ann=2,Ben=0,Cat=5", "--center", "2", "--to-roll", "Cat")
+    assert ben == cat and ben["win"][2] > 0.45
+
+
+def test_readable_table_marks_the_favourite(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--state", "Ann=3,Ben=3,Cat=3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Exact odds")
+    cat = next(line for line in out.splitlines() if line.strip().startswith("Cat"))
+    assert "36.51%" in cat and "favoured" in cat
+    assert "skipped turns do not count" in out
+
+
+def test_variants_are_simulated_and_say_so(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--players", "3", "--variant", "wild", "--games", "300", "--seed", "4")
+    assert data["method"] == "simulation" and data["games"] == 300
+    assert all(low <= p <= high for p, (low, high) in zip(data["win"], data["ci95"]["win"]))
+    assert main(["odds", "--players", "3", "--variant", "wild", "--games", "300"]) == 0
+    assert capsys.readouterr().out.startswith("Simulated odds (300 random games, 95% confidence")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--state", "Ann=2,Ben"], "should be NAME=CHIPS"),
+        (["--state", "Ann=2,Ben=1,Cat=0", "--to-roll", "Dan"], "no player called 'Dan'"),
+        (["--state", "Ann=2,Ben=1"], "at least 3 players"),
+        (["--state", "Ann=0,Ben=0,Cat=0"], "nobody holds a chip"),
+        (["--players", "4", "--state", "Ann=1,Ben=1,Cat=1"], "--state names 3 players"),
+        ([], "say who plays"),
+        (["--players", "3", "--variant", "wild", "--method", "exact"], "exact odds cover"),
+        (["--players", "3", "--center", "-1"], "cannot be negative"),
+    ],
+)
+def test_mistakes_are_one_line_errors(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert main(["odds", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lcr-vision: error: ") and message in err and err.count("\n") == 1
