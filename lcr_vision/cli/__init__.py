@@ -19,6 +19,8 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "simulate",
     "ledger",
+    "review",
+    "amend",
     "detect",
     "eval",
     "odds",

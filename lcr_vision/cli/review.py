@@ -1,0 +1,44 @@
+"""``lcr-vision review``: write a session's review page, and open it in the browser if asked."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from lcr_vision.review import build_review, write_page
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "review",
+        help="write a session's review page: every roll with its photo, a chips chart, the wins",
+        description="Replay a session folder and write SESSION/index.html: one card per roll "
+        "(annotated photo, faces and confidences, moves in words, standings after; corrected "
+        "rolls and doubtful reads marked), a chart of every player's chips, the winner of each "
+        "game and the wins per player, with filters and keyboard navigation. The page is one "
+        "file that links the photos by relative paths and needs no network. Reading never "
+        "changes the session.",
+    )
+    p.add_argument("session", type=Path, metavar="SESSION", help="the session folder")
+    p.add_argument(
+        "--open",
+        action="store_true",
+        help="open the page in the default web browser once written",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    review = build_review(args.session)
+    if review.warning:
+        print(f"lcr-vision: warning: {review.warning}", file=sys.stderr)
+    path = write_page(args.session, review)
+    games = len(review.games)
+    print(f"Wrote {path}: {len(review.cards)} rolls, {games} finished game{'s' * (games != 1)}.")
+    if args.open:
+        import webbrowser
+
+        if not webbrowser.open(path.resolve().as_uri()):
+            print(f"lcr-vision: no web browser found; open {path} yourself", file=sys.stderr)
+    return 0

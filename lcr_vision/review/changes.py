@@ -1,0 +1,68 @@
+"""What a correction changed: each game's standings (final, or now for the game in progress), who
+won, and the wins over the session, as lines for the terminal.
+
+>>> from lcr_vision.rules import Settings
+>>> before = Ledger.start(Settings.create(["Ann", "Ben", "Cat"])).apply(
+...     {"event": "roll", "k": 1, "player": "Ann", "faces": ["L", "R", "dot"]})
+>>> after = before.apply({"event": "correct", "k": 1, "faces": ["C", "dot", "dot"]})
+>>> standings_changes(before, after)
+['Game 1 standings: Ann 1 -> 2, Ben 4 -> 3, Cat 4 -> 3, center 0 -> 1.']
+>>> standings_changes(after, after)
+['The standings do not change.']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lcr_vision.ledger import Ledger
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Where a game stands: chips, center, and how it ended (``None`` while it is played)."""
+
+    chips: tuple[int, ...]
+    center: int
+    ending: str | None
+
+
+def outcomes(ledger: Ledger) -> dict[int, Outcome]:
+    """Each game of the session by number: the finished ones as they ended, then the current one."""
+    players = ledger.settings.players
+    games = {
+        g.number: Outcome(g.chips, g.center, "a draw" if g.draw else f"won by {players[g.winner]}")
+        for g in ledger.series.finished
+    }
+    now = ledger.series.game
+    games[now.game] = Outcome(now.chips, now.center, None)
+    return games
+
+
+def _pairs(labels: tuple[str, ...], old: tuple[int, ...], new: tuple[int, ...]) -> str:
+    """``Ann 1 -> 2, Cat 4 -> 3`` for the counts that differ."""
+    return ", ".join(f"{n} {a} -> {b}" for n, a, b in zip(labels, old, new) if a != b)
+
+
+def standings_changes(before: Ledger, after: Ledger) -> list[str]:
+    """The differences between two replays of the same session, one line per game or total."""
+    labels = before.settings.players + ("center",)
+    old, new = outcomes(before), outcomes(after)
+    lines = []
+    for number in sorted(old.keys() | new.keys()):
+        was, now = old.get(number), new.get(number)
+        if was is None or now is None:
+            lines.append(f"Game {number} {'is no longer played' if now is None else 'now begins'}.")
+            continue
+        moved = _pairs(labels, was.chips + (was.center,), now.chips + (now.center,))
+        if moved:
+            lines.append(f"Game {number} standings: {moved}.")
+        if was.ending != now.ending:
+            lines.append(
+                f"Game {number} winner: {was.ending or 'still being played'} -> "
+                f"{now.ending or 'still being played'}."
+            )
+    wins = _pairs(labels, before.series.wins, after.series.wins)
+    if wins:
+        lines.append(f"Wins: {wins}.")
+    return lines or ["The standings do not change."]

@@ -1,0 +1,182 @@
+"""The review page as data: one card per live roll, the games, the wins and the chip curves.
+
+Everything the game decided comes from the replayed ledger, so a corrected roll shows its corrected
+moves and standings (and every later roll the standings that follow from them); the journal adds
+what was first read, the photo log what the camera saw. A record's own moves and chips were right
+when written and may be stale after a correction, so they are not used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+from lcr_vision.ledger import JOURNAL, Ledger, PlayedRoll, read_journal, replay
+from lcr_vision.ledger.journal import Event
+from lcr_vision.review.sources import PhotoRecord, SeenDie, live_roll_events, load_record
+from lcr_vision.rules.describe import describe_roll, describe_standings, describe_turn
+from lcr_vision.table.check import MIN_SCORE
+
+HOW_DOUBTS = {
+    "typed": "faces typed by hand",
+    "confirmed": "doubtful read accepted by hand",
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    """One live roll as the page shows it. ``first_read`` is set only for a corrected roll."""
+
+    k: int
+    game: int
+    turn: int
+    player: str
+    faces: tuple[str, ...]
+    game_faces: tuple[str, ...]
+    first_read: tuple[str, ...] | None
+    moves: str
+    chips: tuple[int, ...]
+    center: int
+    winner: str | None
+    time: str | None
+    photo: PhotoRecord | None
+    doubts: tuple[str, ...]
+
+    @property
+    def dice_owed(self) -> int:
+        """The rules accept only rolls of exactly the dice owed."""
+        return len(self.faces)
+
+    @property
+    def corrected(self) -> bool:
+        return self.first_read is not None
+
+    @property
+    def flagged(self) -> bool:
+        """Worth a second look: corrected, or a doubtful read."""
+        return self.corrected or bool(self.doubts)
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """A finished game: who threw first, who won (None for a draw), how long it took."""
+
+    number: int
+    first: str
+    winner: str | None
+    rolls: int
+    center: int
+
+
+@dataclass(frozen=True)
+class Curve:
+    """Chips per seat through one game: the start (before roll ``start + 1``), then after each
+    roll; the center alongside."""
+
+    game: int
+    start: int
+    chips: tuple[tuple[int, ...], ...]
+    centers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Review:
+    """Everything the page shows about one session."""
+
+    title: str
+    players: tuple[str, ...]
+    variants: tuple[str, ...]
+    cards: tuple[Card, ...]
+    games: tuple[GameLine, ...]
+    current: str
+    wins: tuple[int, ...]
+    money: tuple[Decimal, ...] | None
+    curves: tuple[Curve, ...]
+    warning: str | None = None  # the journal's last line was cut by a crash and is left out
+
+
+def is_low(die: SeenDie) -> bool:
+    """A face read with less confidence than the play loop commits without asking."""
+    return die.score < MIN_SCORE
+
+
+def doubts_of(photo: PhotoRecord | None) -> tuple[str, ...]:
+    """Why a camera read deserves a second look; a roll typed in manual play has no photo and no
+    camera read to doubt.
+
+    >>> doubts_of(PhotoRecord("0001", None, None, "confirmed", (SeenDie("4", "L", 0.42),), ("4",)))
+    ('doubtful read accepted by hand', 'L read at 42% confidence')
+    """
+    if photo is None:
+        return ()
+    low = tuple(f"{d.game_face} read at {d.score:.0%} confidence" for d in photo.dice if is_low(d))
+    how = (HOW_DOUBTS[photo.how],) if photo.how in HOW_DOUBTS else ()
+    return how + low
+
+
+def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Path) -> Card:
+    """The card of one live roll, given its live journal event."""
+    result, entry = roll.result, roll.entry
+    photo = load_record(folder, entry.photo)
+    after = result.after
+    return Card(
+        k=entry.k,
+        game=roll.game,
+        turn=roll.turn,
+        player=entry.player,
+        faces=result.faces,
+        game_faces=result.game_faces,
+        first_read=tuple(event.get("faces", ())) if entry.corrected else None,
+        moves=describe_roll(result, players),
+        chips=after.chips,
+        center=after.center,
+        winner=None if after.winner is None else players[after.winner],
+        time=event.get("time"),
+        photo=photo,
+        doubts=doubts_of(photo),
+    )
+
+
+def curves_of(ledger: Ledger) -> tuple[Curve, ...]:
+    """One curve per game that has rolls, from the ledger's states before and after each roll."""
+    curves: list[Curve] = []
+    for roll in ledger.rolls:
+        after = roll.result.after
+        if roll.turn == 1:
+            start = roll.result.before
+            curves.append(Curve(roll.game, roll.entry.k - 1, (start.chips,), (start.center,)))
+        c = curves[-1]
+        curves[-1] = Curve(c.game, c.start, c.chips + (after.chips,), c.centers + (after.center,))
+    return tuple(curves)
+
+
+def build_review(folder: Path) -> Review:
+    """Replay the session in ``folder`` and gather its photo log into the page model."""
+    lines, warning = read_journal(folder / JOURNAL)
+    ledger = replay(lines)
+    players = ledger.settings.players
+    events = live_roll_events(lines)
+    series = ledger.series
+    return Review(
+        title=folder.resolve().name,
+        players=players,
+        variants=ledger.settings.variants.names,
+        cards=tuple(card_of(r, players, events[r.entry.k], folder) for r in ledger.rolls),
+        games=tuple(
+            GameLine(
+                g.number,
+                players[g.first],
+                None if g.winner is None else players[g.winner],
+                g.rolls,
+                g.center,
+            )
+            for g in series.finished
+        ),
+        current=f"Game {series.game.game}: {describe_turn(series.game, players)} "
+        + describe_standings(series.game, players),
+        wins=series.wins,
+        money=series.money,
+        curves=curves_of(ledger),
+        warning=warning,
+    )

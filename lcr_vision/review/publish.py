@@ -1,0 +1,20 @@
+"""Writing ``SESSION/index.html``, replaced atomically so a browser never reads half a page."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from lcr_vision.review.model import Review
+from lcr_vision.review.page import render_page
+
+PAGE = "index.html"
+
+
+def write_page(folder: Path, review: Review) -> Path:
+    """Write ``review`` as the page of the session in ``folder``; returns the page's path."""
+    path = folder / PAGE
+    scratch = path.with_name(PAGE + ".tmp")
+    scratch.write_text(render_page(review), encoding="utf-8")
+    os.replace(scratch, path)
+    return path

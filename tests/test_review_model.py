@@ -1,0 +1,183 @@
+"""The review page model of real sessions: a game played through the ledger `Session`, its photo
+log written by `PhotoLog` with frames rendered by `lcr_vision.synth` and annotated by the reader's
+drawing code. The helpers here make the sessions the page, browser and amend tests use."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
+from lcr_vision.ledger.report import ledger_rows
+from lcr_vision.photolog import PhotoLog, move_record, now_utc
+from lcr_vision.review import build_review
+from lcr_vision.review.model import curves_of
+from lcr_vision.review.sources import live_roll_events, load_record
+from lcr_vision.rules import RollResult, Settings
+from lcr_vision.rules.describe import describe_roll
+from lcr_vision.synth import render_scene
+from lcr_vision.vision.annotate import annotate
+from lcr_vision.vision.detections import Detections
+
+PLAYERS = ("Ann", "<script>", "Cat")
+DOUBTFUL, TYPED, UNDONE = 3, 5, 2  # which rolls (by number) are confirmed, typed, undone once
+
+
+def photo_record(session: Session, result: RollResult, dice: Detections, how: str) -> dict:
+    """The record the play loop writes for a committed roll (see `lcr_vision.photolog`)."""
+    players = session.settings.players
+    face_map = session.settings.face_map
+    after = result.after
+    return {
+        "time": now_utc(), "game": after.game, "turn": after.rolls,
+        "player": players[result.player], "seat": result.player,
+        "dice_owed": len(result.faces), "source": "synth", "how": how,
+        "dice": [{**d, "game_face": face_map.to_game(d["face"])} for d in dice.to_records()],
+        "faces": list(result.faces), "game_faces": list(result.game_faces),
+        "moves": [move_record(m, players) for m in result.moves],
+        "said": [describe_roll(result, players)],
+        "chips": dict(zip(players, after.chips)), "center": after.center,
+        "winner": None if after.winner is None else players[after.winner],
+    }  # fmt: skip
+
+
+def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> None:
+    """Throw the dice owed on a rendered table, commit what lies there, log the photo."""
+    k = len(session.ledger.rolls) + 1
+    scene = render_scene(rng, "lcr", (320, 240), dice=session.dice_owed)
+    while len(scene.dice) != session.dice_owed:  # a crowded table may not fit them all
+        scene = render_scene(rng, "lcr", (320, 240), dice=session.dice_owed)
+    dice = sorted(scene.dice, key=lambda d: d.box[0])
+    scores = [0.41 if k == DOUBTFUL and i == 0 else 0.97 for i in range(len(dice))]
+    seen = Detections([d.box for d in dice], [d.face for d in dice], scores)
+    how = {DOUBTFUL: "confirmed", TYPED: "typed"}.get(k, "read")
+    number = log.next_number()
+    result = session.record_roll(seen.faces, photo=f"photos/{number:04d}.json")
+    log.save(scene.image, annotate(scene.image, seen), photo_record(session, result, seen, how))
+
+
+def camera_session(folder: Path, extra: int = 3, seed: int = 11) -> Path:
+    """A session played until game 1 is won and ``extra`` rolls into game 2, with photos; roll
+    `UNDONE` is withdrawn once and thrown again, so photo numbers run one ahead after it."""
+    rng = np.random.default_rng(seed)
+    session = Session.create(folder, Settings.create(PLAYERS, stakes=(2, 2, 2)))
+    log = PhotoLog(folder)
+    try:
+        while len(session.ledger.rolls) < UNDONE:
+            camera_roll(session, log, rng)
+        session.undo()
+        while not session.ledger.series.finished:
+            camera_roll(session, log, rng)
+        for _ in range(extra):
+            camera_roll(session, log, rng)
+    finally:
+        session.close()
+    return folder
+
+
+def manual_session(folder: Path, lines: list[str]) -> Path:
+    """A session typed in manual play: no photos."""
+    session = Session.create(folder, Settings.create(PLAYERS, stakes=(1, 1, 1)))
+    try:
+        for line in lines:
+            session.record_roll(tuple(line.split()))
+    finally:
+        session.close()
+    return folder
+
+
+@pytest.fixture(scope="module")
+def camera(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return camera_session(tmp_path_factory.mktemp("review") / "s")
+
+
+def test_every_live_roll_has_a_card_that_agrees_with_the_ledger(camera: Path) -> None:
+    review = build_review(camera)
+    rows = ledger_rows(replay(read_journal(camera / JOURNAL)[0]))[1:]
+    assert [c.k for c in review.cards] == list(range(1, len(rows) + 1))
+    for card, row in zip(review.cards, rows):
+        assert [str(card.k), str(card.game), str(card.turn), card.player] == row[:4]
+        assert [" ".join(card.faces), " ".join(card.game_faces), card.moves] == row[4:7]
+        assert [str(c) for c in card.chips] + [str(card.center)] == row[7:11]
+    assert [g.winner for g in review.games] == [review.cards[-4].winner]
+    assert review.cards[-4].winner in PLAYERS and sum(review.wins) == 1
+
+
+def test_photos_follow_the_ledgers_link_even_after_an_undo(camera: Path) -> None:
+    cards = build_review(camera).cards
+    assert cards[0].photo.annotated == "photos/0001-annotated.jpg"
+    assert cards[UNDONE - 1].photo.name == f"{UNDONE + 1:04d}", "the undone roll kept its photos"
+    assert cards[-1].photo.name == f"{cards[-1].k + 1:04d}"
+    record = json.loads((camera / "photos" / f"{UNDONE + 1:04d}.json").read_text())
+    assert tuple(record["faces"]) == cards[UNDONE - 1].faces
+
+
+def test_doubtful_and_typed_reads_say_why(camera: Path) -> None:
+    cards = build_review(camera).cards
+    doubtful = cards[DOUBTFUL - 1]
+    assert doubtful.doubts[0] == "doubtful read accepted by hand"
+    assert doubtful.doubts[1].endswith("read at 41% confidence") and doubtful.flagged
+    assert cards[TYPED - 1].doubts == ("faces typed by hand",)
+    assert [c.k for c in cards if c.flagged] == [DOUBTFUL, TYPED]
+
+
+def test_a_corrected_roll_keeps_its_first_read(tmp_path: Path) -> None:
+    folder = manual_session(tmp_path / "m", ["L", "dot dot"])
+    session = Session.open(folder)
+    session.correct(2, ("C", "dot"))
+    session.close()
+    first, second = build_review(folder).cards
+    assert (first.first_read, first.corrected) == (None, False)
+    assert (second.first_read, second.faces, second.flagged) == (("dot", "dot"), ("C", "dot"), True)
+    assert (second.chips, second.center) == ((0, 1, 1), 1)
+
+
+def test_a_manual_session_has_cards_without_photos(tmp_path: Path) -> None:
+    folder = manual_session(tmp_path / "m", ["L", "L L"])
+    review = build_review(folder)
+    assert [c.photo for c in review.cards] == [None, None]
+    assert [c.doubts for c in review.cards] == [(), ()], "typing is how manual play reads dice"
+    assert review.games[0].winner == "Cat" and review.cards[1].winner == "Cat"
+    assert review.current == "Game 2: <script> to roll 1 die. Ann 1, <script> 1, Cat 1; center 0."
+
+
+def test_photo_records_outside_the_session_or_unreadable_are_left_out(tmp_path: Path) -> None:
+    (tmp_path / "photos").mkdir()
+    (tmp_path / "photos" / "0001.json").write_text("{not json")
+    (tmp_path / "0002.json").write_text(json.dumps({"frame": "x.jpg", "dice": []}))
+    assert load_record(tmp_path, "photos/0001.json") is None
+    assert load_record(tmp_path / "photos", "../0002.json") is None
+    record = load_record(tmp_path, "0002.json")
+    assert record is not None and record.frame is None, "a named image that is missing is None"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.sampled_from(["L", "C", "R", "dot"]), min_size=3, max_size=80))
+def test_the_chart_curves_hold_every_state_and_conserve_chips(faces: list[str]) -> None:
+    """Random one-die games: each curve starts from the stakes and adds one point per roll."""
+    from lcr_vision.ledger import Ledger
+
+    ledger = Ledger.start(Settings.create(PLAYERS, stakes=(1, 1, 1)))
+    for face in faces:
+        owed = ledger.series.game.dice_owed
+        event = {"event": "roll", "k": len(ledger.rolls) + 1,
+                 "player": PLAYERS[ledger.series.game.turn], "faces": [face] * owed}  # fmt: skip
+        ledger = ledger.apply(event)
+    curves = curves_of(ledger)
+    assert sum(len(c.chips) - 1 for c in curves) == len(ledger.rolls)
+    for curve in curves:
+        assert curve.chips[0] == (1, 1, 1)
+        assert {sum(c) + center for c, center in zip(curve.chips, curve.centers)} == {3}
+    assert [c.game for c in curves] == sorted({r.game for r in ledger.rolls})
+
+
+def test_the_live_event_of_a_roll_is_its_last_throw() -> None:
+    lines = [(1, {"event": "session"}), (2, {"event": "roll", "k": 1, "faces": ["L"]}),
+             (3, {"event": "undo", "k": 1}), (4, {"event": "roll", "k": 1, "faces": ["R"]}),
+             (5, {"event": "correct", "k": 1, "faces": ["C"]})]  # fmt: skip
+    assert live_roll_events(lines)[1]["faces"] == ["R"]
