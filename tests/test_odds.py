@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
-from lcr_vision.odds import Odds, PositionError, odds, solve_times, win_probabilities
-from lcr_vision.odds.exact import expected_turns
+from lcr_vision.odds import Odds, PositionError, odds, solve_times, store, win_probabilities
+from lcr_vision.odds.exact import expected_turns, solved_level
 from lcr_vision.rules import GameState, Settings, Variants
 from lcr_vision.sim import simulate_standard
 
@@ -129,3 +130,23 @@ def test_exact_json_has_the_issue_keys() -> None:
 def test_solve_times_are_reported_per_player_count() -> None:
     times = solve_times(players=(3, 4))
     assert set(times) == {3, 4} and all(0 < t < 10 for t in times.values())
+
+
+def test_big_levels_are_solved_once_and_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Levels go to the store once solved and come back equal; a damaged file is solved again."""
+    monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path))
+    monkeypatch.setattr(store, "MIN_STATES", 20)
+    solved_level.cache_clear()
+    try:
+        first = win_probabilities([3] * 4, roller=0)
+        files = sorted((tmp_path / "odds").glob("*.npy"))
+        assert files and store.path(4, 12) in files
+        solved_level.cache_clear()
+        assert win_probabilities([3] * 4, roller=0) == first
+        store.path(4, 12).write_bytes(b"not an array")
+        solved_level.cache_clear()
+        assert win_probabilities([3] * 4, roller=0) == pytest.approx(first, abs=1e-12)
+    finally:
+        solved_level.cache_clear()
