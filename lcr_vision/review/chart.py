@@ -129,7 +129,7 @@ def chips_chart(review: Review) -> str:
     parts = [
         (
             f'<svg id="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-            'aria-label="Chips of each player after every roll" xmlns="http://www.w3.org/2000/svg">'
+            'aria-label="Chips of each player after every roll">'
         ),
         *_axes(frame),
     ]

@@ -1,0 +1,58 @@
+"""`lcr-vision review`: the page written into the session, opened in the user's browser on request,
+and one-line errors for folders that are not sessions."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from test_review_model import manual_session
+
+from lcr_vision.cli import main
+from lcr_vision.ledger import Session
+from lcr_vision.rules import Settings
+
+
+def test_the_page_is_written_into_the_session(tmp_path: Path, capsys) -> None:
+    folder = manual_session(tmp_path / "m", ["L", "L L", "dot"])
+    assert main(["review", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert out == f"Wrote {folder / 'index.html'}: 3 rolls, 1 finished game.\n"
+    page = (folder / "index.html").read_text()
+    assert page.count("<article ") == 3 and "http" not in page.replace("http-equiv", "")
+    assert "&lt;script&gt; wins" not in page and "Cat wins</span>" in page
+
+
+def test_a_session_without_rolls_has_a_page_that_says_so(tmp_path: Path, capsys) -> None:
+    Session.create(tmp_path / "e", Settings.create(["Ann", "Ben", "Cat"])).close()
+    assert main(["review", str(tmp_path / "e")]) == 0
+    page = (tmp_path / "e" / "index.html").read_text()
+    assert "No rolls yet: nothing to chart." in page and "No game has ended yet." in page
+
+
+def test_open_hands_the_page_to_the_default_browser(tmp_path: Path) -> None:
+    folder = manual_session(tmp_path / "m", ["L"])
+    seen = tmp_path / "opened.txt"
+    browser = tmp_path / "browser"
+    browser.write_text(f'#!/bin/sh\necho "$1" > {seen}\n')
+    browser.chmod(0o755)
+    done = subprocess.run(
+        [sys.executable, "-m", "lcr_vision", "review", str(folder), "--open"],
+        check=False,
+        env={**os.environ, "BROWSER": str(browser)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == ""
+    assert seen.read_text().strip() == (folder / "index.html").resolve().as_uri()
+
+
+def test_a_folder_without_a_journal_is_a_one_line_error(tmp_path: Path, capsys) -> None:
+    assert main(["review", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == (
+        f"lcr-vision: error: {tmp_path} is not a session folder: no journal.jsonl\n"
+    )
+    assert not (tmp_path / "index.html").exists()
