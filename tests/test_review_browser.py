@@ -4,6 +4,7 @@ the keyboard, and shows a player called ``<script>`` as text."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -33,7 +34,11 @@ def browser():
 
 @pytest.fixture(scope="module")
 def session(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The camera session with its last roll corrected, then reviewed."""
     folder = camera_session(tmp_path_factory.mktemp("browser") / "s")
+    last = ledger(folder).rolls[-1].entry
+    faces = " ".join(["dot" if "C" in last.faces else "C"] * len(last.faces))
+    assert main(["amend", str(folder), "--roll", str(last.k), "--faces", faces]) == 0
     assert main(["review", str(folder)]) == 0
     return folder
 
@@ -50,9 +55,10 @@ class Page:
         self.tab.goto((folder / "index.html").resolve().as_uri())
 
     def shown(self) -> list[int]:
-        """The roll numbers of the cards on show, in page order."""
+        """The roll numbers of the cards laid out on the page (not hidden), in page order."""
         return self.tab.eval_on_selector_all(
-            "article[data-roll]", "cards => cards.filter(c => !c.hidden).map(c => +c.dataset.roll)"
+            "article[data-roll]",
+            "cards => cards.filter(c => c.getClientRects().length).map(c => +c.dataset.roll)",
         )
 
     def focused(self) -> int | None:
@@ -116,8 +122,10 @@ def test_filters_by_game_player_and_flag(page: Page, session: Path) -> None:
     page.tab.select_option("#filter-game", "")
     page.tab.select_option("#filter-player", "")
     page.tab.check("#filter-flagged")
-    assert page.shown() == [DOUBTFUL, TYPED]
-    assert page.tab.inner_text("#shown") == f"2 of {len(table)} rolls"
+    assert page.shown() == [DOUBTFUL, TYPED, len(table)]
+    assert page.tab.inner_text("#shown") == f"3 of {len(table)} rolls"
+    page.tab.click('#chart rect[data-goto="1"]')
+    assert page.focused() == 1 and len(page.shown()) == len(table), "the filters were cleared"
 
 
 def test_keyboard_moves_between_shown_cards_and_opens_photos(page: Page, session: Path) -> None:
@@ -146,6 +154,21 @@ def test_keyboard_moves_between_shown_cards_and_opens_photos(page: Page, session
     assert src == page.tab.get_attribute(f"#roll-{cats[1]} img", "src")
     keys.press("Escape")
     assert not viewer.is_visible()
+
+
+def test_a_corrected_roll_shows_what_was_read_and_the_standings_replayed(
+    page: Page, session: Path
+) -> None:
+    played = ledger(session).rolls[-1]
+    card = page.tab.locator(f"#roll-{played.entry.k}")
+    first_read = " ".join(json.loads((session / played.entry.photo).read_text())["faces"])
+    assert card.locator(".flag").first.inner_text().lower() == "corrected"
+    assert card.locator(".correction").inner_text() == (
+        f"Corrected: read {first_read}, really {' '.join(played.entry.faces)}"
+    )
+    after = played.result.after
+    held = [f"{name} {chips}" for name, chips in zip(PLAYERS, after.chips)]
+    assert card.locator(".standings li").all_inner_texts() == [*held, f"center {after.center}"]
 
 
 def test_a_player_called_script_is_text_and_runs_nothing(page: Page) -> None:

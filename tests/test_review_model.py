@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
 from lcr_vision.photolog import PhotoLog, move_record, now_utc
-from lcr_vision.review import build_review
+from lcr_vision.review import build_review, render_page
 from lcr_vision.review.model import curves_of
 from lcr_vision.review.sources import live_roll_events, load_record
-from lcr_vision.rules import RollResult, Settings
+from lcr_vision.rules import RollResult, Settings, Variants
 from lcr_vision.rules.describe import describe_roll
 from lcr_vision.synth import render_scene
 from lcr_vision.vision.annotate import annotate
@@ -181,3 +181,15 @@ def test_the_live_event_of_a_roll_is_its_last_throw() -> None:
              (3, {"event": "undo", "k": 1}), (4, {"event": "roll", "k": 1, "faces": ["R"]}),
              (5, {"event": "correct", "k": 1, "faces": ["C"]})]  # fmt: skip
     assert live_roll_events(lines)[1]["faces"] == ["R"]
+
+
+def test_pip_faces_show_the_game_face_and_the_pip(tmp_path: Path) -> None:
+    settings_ = Settings.create(PLAYERS, variants=Variants(wild=True))
+    session = Session.create(tmp_path / "p", settings_)
+    session.record_roll(("1", "5", "2"))
+    session.close()
+    card = build_review(tmp_path / "p").cards[0]
+    assert (card.faces, card.game_faces) == (("1", "5", "2"), ("wild", "C", "dot"))
+    assert card.moves.startswith("Ann puts one chip in the center and takes one chip from <script>")
+    page = render_page(build_review(tmp_path / "p"))
+    assert '<span class="die" title="pip 1">wild<sub>1</sub></span>' in page

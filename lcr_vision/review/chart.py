@@ -1,8 +1,9 @@
 """The chips chart: every player's chips after every roll of the session, as inline SVG.
 
 The x axis counts the session's rolls; each game is drawn on its own, from everyone's stake at the
-start to its last roll, with a dashed line where the next game begins. The center pot is the grey
-dashed line; the winner's last point is ringed. A transparent column over each roll links to its
+start to its last roll, with a dashed line where the next game begins. The center pot, which only
+grows during a game and soon dwarfs the players' stacks, is the grey dashed line on its own scale
+(right-hand axis); the winner's last point is ringed. A transparent column over each roll links to its
 card (``data-goto``). Names reach the SVG only through `html.escape`.
 
 >>> colour(0), colour(12)
@@ -18,7 +19,7 @@ from html import escape
 from lcr_vision.review.model import Curve, Review
 
 WIDTH, HEIGHT = 960, 300
-LEFT, RIGHT, TOP, BOTTOM = 44, 16, 30, 34
+LEFT, RIGHT, TOP, BOTTOM = 44, 44, 30, 34
 PALETTE = (
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
     "#8c564b", "#e377c2", "#bcbd22", "#393b79", "#637939", "#843c39",
@@ -44,11 +45,13 @@ def nice_step(span: int, ticks: int = 5) -> int:
 
 
 class Frame:
-    """Pixel positions of roll numbers and chip counts."""
+    """Pixel positions of roll numbers, and of chip counts up to ``most`` (players' scale on the
+    left, or the pot's on the right)."""
 
     def __init__(self, rolls: int, most: int) -> None:
         self.rolls = max(rolls, 1)
-        self.most = max(most, 1)
+        step = nice_step(max(most, 1))
+        self.most = -(-max(most, 1) // step) * step  # up to the next tick
 
     def x(self, k: float) -> float:
         return round(LEFT + k / self.rolls * (WIDTH - LEFT - RIGHT), 1)
@@ -62,12 +65,16 @@ def _polyline(frame: Frame, start: int, values: list[int], attrs: str) -> str:
     return f'<polyline points="{points}" {attrs}/>'
 
 
-def _axes(frame: Frame) -> list[str]:
+def _axes(frame: Frame, pot: Frame) -> list[str]:
     parts = []
     for v in range(0, frame.most + 1, nice_step(frame.most)):
         y = frame.y(v)
         parts.append(f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y}" y2="{y}"/>')
         parts.append(f'<text class="tick" x="{LEFT - 6}" y="{y + 4}" text-anchor="end">{v}</text>')
+    for v in range(0, pot.most + 1, nice_step(pot.most)):
+        parts.append(
+            f'<text class="tick pot" x="{WIDTH - RIGHT + 6}" y="{pot.y(v) + 4}">{v}</text>'
+        )
     for k in range(0, frame.rolls + 1, nice_step(frame.rolls, 10)):
         parts.append(
             f'<text class="tick" x="{frame.x(k)}" y="{HEIGHT - BOTTOM + 16}" '
@@ -76,11 +83,12 @@ def _axes(frame: Frame) -> list[str]:
     parts.append(
         f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 4}" text-anchor="end">roll</text>'
         f'<text class="axis" x="4" y="{TOP - 12}">chips</text>'
+        f'<text class="axis" x="{WIDTH - 4}" y="{TOP - 12}" text-anchor="end">center</text>'
     )
     return parts
 
 
-def _game(frame: Frame, curve: Curve, review: Review) -> list[str]:
+def _game(frame: Frame, pot: Frame, curve: Curve, review: Review) -> list[str]:
     """One game's lines, its start marker and its winner's ring."""
     x0 = frame.x(curve.start)
     parts = [f'<g class="game" data-game="{curve.game}">']
@@ -88,8 +96,7 @@ def _game(frame: Frame, curve: Curve, review: Review) -> list[str]:
         parts.append(f'<line class="boundary" x1="{x0}" x2="{x0}" y1="{TOP - 6}" '
                      f'y2="{HEIGHT - BOTTOM}"/>')  # fmt: skip
     parts.append(f'<text class="label" x="{x0 + 4}" y="{TOP - 10}">Game {curve.game}</text>')
-    centers = list(curve.centers)
-    parts.append(_polyline(frame, curve.start, centers, 'class="center"'))
+    parts.append(_polyline(pot, curve.start, list(curve.centers), 'class="center"'))
     for seat, name in enumerate(review.players):
         values = [chips[seat] for chips in curve.chips]
         attrs = f'class="line" data-player="{escape(name)}" stroke="{colour(seat)}"'
@@ -123,18 +130,17 @@ def chips_chart(review: Review) -> str:
     """The SVG element, or a short note when the session has no rolls yet."""
     if not review.curves:
         return '<p class="empty">No rolls yet: nothing to chart.</p>'
-    most = max(max(max(c) for c in curve.chips) for curve in review.curves)
-    most = max(most, max(max(curve.centers) for curve in review.curves))
-    frame = Frame(len(review.cards), most)
+    frame = Frame(len(review.cards), max(max(map(max, c.chips)) for c in review.curves))
+    pot = Frame(len(review.cards), max(max(c.centers) for c in review.curves))
     parts = [
         (
             f'<svg id="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
             'aria-label="Chips of each player after every roll">'
         ),
-        *_axes(frame),
+        *_axes(frame, pot),
     ]
     for curve in review.curves:
-        parts += _game(frame, curve, review)
+        parts += _game(frame, pot, curve, review)
     parts += _columns(frame, review)
     parts.append("</svg>")
     return "\n".join(parts)
@@ -147,5 +153,5 @@ def legend(players: tuple[str, ...]) -> str:
         f"</span>{escape(p)}</li>"
         for i, p in enumerate(players)
     ]
-    keys.append('<li><span class="swatch center"></span>center pot</li>')
+    keys.append('<li><span class="swatch center"></span>center pot (right-hand scale)</li>')
     return f'<ul class="legend">{"".join(keys)}</ul>'

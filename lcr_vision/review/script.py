@@ -3,7 +3,7 @@
 It filters the cards by game, player and "corrected or doubtful" (fading the other lines of the
 chart), moves between the shown cards with the keyboard (``j``/``k`` or the arrows, Home, End),
 shows a photo full size in a dialog (a click, or Enter on a card), and jumps from a roll's column
-in the chart to its card. It reads names only back from escaped attributes, and writes text only
+in the chart to its card (clearing the filters if they hide it). It reads names only back from escaped attributes, and writes text only
 through ``textContent``.
 """
 
@@ -60,7 +60,11 @@ SCRIPT = """
     const link = event.target.closest("a.photo");
     if (link) { event.preventDefault(); show(link); return; }
     const column = event.target.closest("[data-goto]");
-    if (column) go(byId(`roll-${column.dataset.goto}`));
+    if (column) {
+      const card = byId(`roll-${column.dataset.goto}`);
+      if (card.hidden) { game.value = ""; player.value = ""; flagged.checked = false; apply(); }
+      go(card);
+    }
     if (event.target === viewer || event.target.closest("dialog .close")) viewer.close();
   });
 

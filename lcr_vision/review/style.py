@@ -20,11 +20,12 @@ h2 { margin: 0 0 8px; font-size: 15px; text-transform: uppercase; letter-spacing
 main { padding: 0 28px 40px; }
 .overview { display: grid; grid-template-columns: minmax(0, 3fr) minmax(220px, 1fr); gap: 16px;
   margin: 12px 0 16px; }
-.overview .chart { grid-row: span 2; }
+.overview .chart { grid-row: span 2; align-self: start; }
 .panel { background: var(--card); border: 1px solid var(--line); border-radius: 10px;
   padding: 14px 16px; }
 #chart { width: 100%; height: auto; display: block; }
 #chart .grid { stroke: #ece8df; } #chart .tick { font-size: 11px; fill: var(--muted); }
+#chart .tick.pot { fill: #9aa1ad; }
 #chart .axis { font-size: 11px; fill: var(--muted); font-style: italic; }
 #chart .label { font-size: 12px; fill: var(--muted); font-weight: 600; }
 #chart .boundary { stroke: #9aa1ad; stroke-dasharray: 4 4; }
@@ -59,6 +60,7 @@ kbd { font: 11px ui-monospace, monospace; padding: 1px 5px; border: 1px solid #c
 .card { background: var(--card); border: 1px solid var(--line); border-left: 5px solid #cfd5de;
   border-radius: 10px; overflow: hidden; display: flex; flex-direction: column; outline: none;
   scroll-margin-top: 70px; }
+.card[hidden] { display: none; }
 .card:focus { box-shadow: 0 0 0 3px var(--blue); }
 .card.ended { border-left-color: var(--gold); }
 .card.doubtful { border-left-color: var(--amber); background: var(--amber-bg); }
