@@ -1,0 +1,18 @@
+"""Calibration: fit the dice reader to one table, camera and set of dice, once, and keep it.
+
+A profile (:class:`Profile`) holds the dice, the play area and the scale the reader reads best at,
+what was measured about the table and the accuracy reached on check rolls. Commands that read dice
+take ``--calibration NAME_OR_PATH`` (:func:`add_argument`, :func:`reader_for`) and read through
+the profile's :class:`View` with a :class:`CalibratedReader`; ``lcr-vision calibrate`` makes
+profiles with a guided session (:class:`Calibration`) and saves them atomically (:func:`save`).
+"""
+
+from lcr_vision.calibration.options import add_argument, reader_for
+from lcr_vision.calibration.profile import Accuracy, Profile, ProfileError
+from lcr_vision.calibration.store import load, save, user_folder
+from lcr_vision.calibration.view import CalibratedReader, View
+
+__all__ = [
+    "Accuracy", "CalibratedReader", "Profile", "ProfileError", "View", "add_argument", "load",
+    "reader_for", "save", "user_folder",
+]

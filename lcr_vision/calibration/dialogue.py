@@ -1,0 +1,93 @@
+"""How the guided calibration talks with the user: spoken sentences, the window, the terminal.
+
+Everything said is printed and spoken by the announcer. With a window, the user answers by key
+(space: yes, ``t``: type at the terminal, ``q``: stop) and may drag a new play area; without one,
+by typing a line (Enter: yes). A scripted calibration (``--answers``) asks nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+import numpy as np
+
+from lcr_vision.faces import FaceError, parse_faces
+from lcr_vision.speech import Announcer
+from lcr_vision.table.overlay import draw_panel
+from lcr_vision.table.screen import Screen, Window
+
+Roi = tuple[int, int, int, int]
+
+
+class Dialogue:
+    """The user at the table; with ``asks`` false (a scripted run) nobody is asked anything."""
+
+    def __init__(self, announcer: Announcer, screen: Screen, terminal: TextIO,
+                 asks: bool) -> None:
+        self.announcer = announcer
+        self.screen = screen
+        self.terminal = terminal
+        self.asks = asks
+
+    def say(self, *sentences: str) -> None:
+        """Print and speak."""
+        self.announcer.say(*sentences)
+
+    def show(self, image: np.ndarray, lines: Sequence[str]) -> str | None:
+        """Show ``image`` with ``lines`` on top in the window; the key's action, if any."""
+        return self.screen.show(draw_panel(image.copy(), lines))
+
+    def line(self, prompt: str) -> str | None:
+        """A line typed at the terminal (``None`` at its end)."""
+        print(prompt, end=" ", flush=True)
+        text = self.terminal.readline()
+        return text.strip() if text else None
+
+    def ready(self, image: np.ndarray, what: str) -> bool:
+        """Wait until the user says the table is ready for ``what``; false to stop."""
+        if not self.asks:
+            return True
+        if isinstance(self.screen, Window):
+            return self._key(image, [what, "space: ready   q: stop"]) != "quit"
+        return self.line(f"{what} Press Enter when ready (q to stop):") not in (None, "q")
+
+    def play_area(self, image: np.ndarray, roi: Roi | None) -> Roi | None:
+        """The play area the user keeps (the one found) or drags in the window."""
+        if not self.asks or not isinstance(self.screen, Window):
+            return roi
+        import cv2
+
+        shown = image.copy()
+        if roi is not None:
+            x, y, w, h = roi
+            cv2.rectangle(shown, (x, y), (x + w, y + h), (40, 200, 40), 2)
+        draw_panel(shown, ["Drag the play area and press space, or press c to keep it"])
+        x, y, w, h = (int(v) for v in cv2.selectROI(self.screen.title, shown, False))
+        return (x, y, w, h) if w >= 16 and h >= 16 else roi
+
+    def truth(self, image: np.ndarray, read: tuple[str, ...]) -> tuple[str, ...] | None:
+        """The faces really up, as the user confirms or corrects them; ``None`` to stop."""
+        said = " ".join(read) or "no dice"
+        if isinstance(self.screen, Window):
+            action = self._key(image, [f"Read: {said}", "space: right   t: type faces   q: stop"])
+            if action == "quit":
+                return None
+            if action == "confirm":
+                return read
+        while True:
+            text = self.line(f"Read: {said}. Enter if right, else type the faces up (q to stop):")
+            if text is None or text == "q":
+                return None
+            if not text:
+                return read
+            try:
+                return parse_faces(text)
+            except FaceError as exc:
+                print(f"lcr-vision: {exc}", file=sys.stderr)
+
+    def _key(self, image: np.ndarray, lines: list[str]) -> str | None:
+        while (action := self.show(image, lines)) not in ("confirm", "type", "quit"):
+            pass
+        return action

@@ -1,0 +1,88 @@
+"""Step 2, dice size: find the dice by what changed on the table, and the scales worth trying.
+
+The dice are measured without the model (which may not see them yet: that is what calibration is
+for): whatever differs from the learned empty table, in blobs about as wide as high, is a die or
+two touching. The median blob size is the die size in frame pixels.
+
+The locator sees the play area shrunk to 320 pixels on its longest side, so a die's size there is
+``die * min(scale, 320 / longest side)``: a scale can shrink dice for it but never enlarge them
+past what the whole play area at 320 pixels gives. Candidate scales put dice at a few sizes the
+model was trained on, plus the scale that keeps all the detail there is.
+
+>>> locator_die(20.0, (640, 480), 1.0)
+10.0
+>>> [round(s, 3) for s in candidate_scales(20.0, (640, 480))]
+[1.0]
+>>> [round(s, 3) for s in candidate_scales(100.0, (640, 480))]
+[1.0, 0.14, 0.2, 0.28, 0.4]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from lcr_vision.vision.spec import LOCATOR_SIDE
+
+CHANGE_LEVEL = 40  # colour change (max over channels) that marks a pixel as not the table
+MIN_DIE_PX = 6.0  # blobs narrower than this are noise
+LOCATOR_TARGETS = (14.0, 20.0, 28.0, 40.0)  # die sizes (locator pixels) worth trying
+SMALLEST_READABLE = 9.0  # locator pixels: smaller dice are missed often
+SMALLEST_DETAIL = 14.0  # frame pixels: smaller dice are misread often
+
+
+def die_blobs(frame: np.ndarray, background: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """Boxes ``(x, y, w, h)`` of die-like blobs where ``frame`` differs from the empty table."""
+    a = cv2.GaussianBlur(frame, (5, 5), 0).astype(np.int16)
+    b = cv2.GaussianBlur(background, (5, 5), 0).astype(np.int16)
+    mask = (np.abs(a - b).max(2) > CHANGE_LEVEL).astype(np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask)
+    h, w = mask.shape
+    blobs = []
+    for x, y, bw, bh, area in stats[1:count]:
+        if (min(bw, bh) >= MIN_DIE_PX and 0.4 <= bw / bh <= 2.5 and area >= 0.4 * bw * bh
+                and bw * bh <= 0.4 * w * h):
+            blobs.append((int(x), int(y), int(bw), int(bh)))
+    return blobs
+
+
+def die_size(blobs: Sequence[tuple[int, int, int, int]]) -> float | None:
+    """The median die size in pixels of single-die blobs (pairs of touching dice are wider)."""
+    if not blobs:
+        return None
+    sizes = np.array([min(w, h) for _, _, w, h in blobs], np.float32)
+    return float(np.median(sizes))
+
+
+def locator_die(die: float, area: tuple[int, int], scale: float) -> float:
+    """The size a ``die``-pixel die has for the locator when a play area of ``area`` (w, h)
+    is resized by ``scale``."""
+    return die * min(scale, LOCATOR_SIDE / max(area))
+
+
+def candidate_scales(die: float, area: tuple[int, int]) -> list[float]:
+    """Scales worth trying for dice of ``die`` pixels in a play area of ``area`` (w, h), the
+    detail-keeping one first: 1, or the enlargement that brings a small area to 320 pixels."""
+    fit = LOCATOR_SIDE / max(area)
+    full = max(1.0, fit)
+    return [full] + [t / die for t in LOCATOR_TARGETS if t / die < 0.9 * fit]
+
+
+def size_warnings(die: float, area: tuple[int, int]) -> tuple[str, ...]:
+    """What to say when the dice are too small to read reliably.
+
+    >>> size_warnings(8.0, (640, 480))[0]
+    'The dice are only 8 pixels wide: move the camera closer or use bigger dice.'
+    """
+    out = []
+    if die < SMALLEST_DETAIL:
+        out.append(f"The dice are only {die:.0f} pixels wide: move the camera closer or use "
+                   "bigger dice.")
+    elif locator_die(die, area, max(1.0, LOCATOR_SIDE / max(area))) < SMALLEST_READABLE:
+        out.append(f"The dice are small in so wide a picture ({die:.0f} of {max(area)} pixels): "
+                   "move the camera closer or give a smaller play area with --roi.")
+    return tuple(out)

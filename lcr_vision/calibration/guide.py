@@ -1,0 +1,226 @@
+"""The guided calibration: from an empty table to a profile, in four steps.
+
+1. Empty table: the background, the play area (the tray found, ``--roi``, or one dragged in the
+   window), and what to fix about the light.
+2. Dice size: the dice of the first check roll are measured against the empty table; too small
+   dice are warned about, blurred ones too.
+3. Face map, for regular dice.
+4. Check rolls: each is read and shown, the user confirms or corrects it (or the answers file
+   says what is up); then every candidate view is scored on all of them and the best is kept.
+
+Frames come as rests (:mod:`lcr_vision.calibration.rests`). From a folder with answers, the images
+without dice are the empty table and the labelled ones the check rolls; from a video or camera,
+the first rest is the empty table and every later rest with dice on it is a check roll, matched
+in order to the labelled images of the answers (in name order) when there are answers. Nothing is
+saved here: a calibration that fails raises :class:`CalibrationError` and the old profile stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+from lcr_vision.calibration.dialogue import Dialogue
+from lcr_vision.calibration.dice_size import candidate_scales, die_blobs, die_size, size_warnings
+from lcr_vision.calibration.fit import CheckRoll, best_view, candidate_views, measure
+from lcr_vision.calibration.profile import Profile, Roi
+from lcr_vision.calibration.rests import Rest, rests
+from lcr_vision.calibration.table_check import (
+    advice,
+    find_tray,
+    focus,
+    learn_background,
+    light_figures,
+)
+from lcr_vision.calibration.view import CalibratedReader, Reader, View
+from lcr_vision.camera.source import FrameSource
+from lcr_vision.camera.stills import FolderSource, natural_key
+from lcr_vision.errors import UserError
+from lcr_vision.faces import DiceKind, FaceMap
+
+MIN_ACCURACY = 0.5  # a profile reading fewer dice right than this is not saved
+FRIENDLY = {DiceKind.LCR: "boxed LCR", DiceKind.WILD: "LCR Wild", DiceKind.PIP: "regular"}
+
+
+class CalibrationError(UserError):
+    """A calibration that could not be finished; no profile was written."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the user asked for: the profile's name, the dice, an optional house face map and play
+    area, and how many check rolls to ask for when someone is rolling."""
+
+    name: str
+    dice: DiceKind
+    face_map: FaceMap | None = None
+    roi: Roi | None = None
+    rolls: int = 10
+
+
+class Calibration:
+    """One guided session over ``source``; ``answers`` (file name -> faces up) script it."""
+
+    def __init__(self, request: Request, reader: Reader, source: FrameSource, dialogue: Dialogue,
+                 answers: Mapping[str, tuple[str, ...]] | None = None) -> None:
+        self.request = request
+        self.reader = reader
+        self.source = source
+        self.dialogue = dialogue
+        self.answers = answers
+        self.live = bool(getattr(source, "live", False))
+
+    def run(self) -> Profile:
+        """All four steps; the profile reached (not saved)."""
+        say = self.dialogue.say
+        say(f"Calibrating {self.request.name!r} for {FRIENDLY[self.request.dice]} dice.")
+        empty, later = self._split()
+        say("Step 1: the empty table.")
+        background = learn_background([f for rest in empty for f in rest.frames])
+        figures = light_figures(background)
+        notes = list(advice(figures))
+        say(*notes or ["The light is fine."])
+        roi = self._play_area(background)
+        face_map = self._face_map()
+        say("Step 2: dice size. Place the dice in the play area." if self.live else
+            "Step 2: dice size.")
+        rolls, sizes, detail = self._check_rolls(later, background, roi, notes)
+        return self._fit(rolls, sizes, detail, background, roi, figures, notes, face_map)
+
+    def _split(self) -> tuple[list[Rest], Iterator[Rest]]:
+        """The empty table's rests, and the rests still to come."""
+        stream = rests(self.source)
+        if isinstance(self.source, FolderSource) and self.answers is not None:
+            every = list(stream)
+            empty = [r for r in every if not self.answers.get(r.name)]
+            if not empty:
+                raise CalibrationError("no photo of the empty table: add one with no rows in the "
+                                       "answers (or list it in empty.txt)")
+            return empty, iter([r for r in every if self.answers.get(r.name)])
+        self.dialogue.say("Clear the table and keep the camera still.")
+        first = next(stream, None)
+        if first is None or not self.dialogue.ready(first.image, "Is the table empty?"):
+            raise CalibrationError(f"{self.source.name} gave no still picture of the empty table")
+        return [first], stream
+
+    def _play_area(self, background: np.ndarray) -> Roi | None:
+        h, w = background.shape[:2]
+        if self.request.roi is not None:
+            x, y, rw, rh = self.request.roi
+            if x + rw > w or y + rh > h:
+                raise CalibrationError(f"--roi {x},{y},{rw},{rh} does not fit the {w}x{h} frames")
+            roi: Roi | None = self.request.roi
+        else:
+            roi = find_tray(background)
+        roi = self.dialogue.play_area(background, roi)
+        self.dialogue.say("Play area: the whole picture." if roi is None else
+                          "Play area: {} by {} pixels at {}, {}.".format(*roi[2:], *roi[:2]))
+        return roi
+
+    def _truths(self) -> Iterator[tuple[str, ...]] | None:
+        """For a video or camera with answers: the labelled rolls, in name order."""
+        if self.answers is None or isinstance(self.source, FolderSource):
+            return None
+        names = sorted((n for n, f in self.answers.items() if f), key=lambda n: natural_key(Path(n)))
+        return iter([self.answers[n] for n in names])
+
+    def _check_rolls(self, later: Iterator[Rest], background: np.ndarray, roi: Roi | None,
+                     notes: list[str]) -> tuple[list[CheckRoll], list[float], list[float]]:
+        """Steps 2 and 4 as the dice come: measure the first roll, then read, show and check each.
+
+        Returns the rolls, the die size of each and the sharpness of each."""
+        truths = self._truths()
+        by_name = self.answers is not None and truths is None  # labelled photos all have dice
+        wanted = None if self.answers is not None else self.request.rolls
+        rolls: list[CheckRoll] = []
+        sizes: list[float] = []
+        detail: list[float] = []
+        view: View | None = None
+        for rest in later:
+            blobs = die_blobs(rest.image, background)
+            if not blobs and not by_name:
+                continue  # the table between two throws
+            size = die_size(blobs)
+            if view is None and size is not None:
+                view = self._first_dice(rest, blobs, size, roi, notes)
+            found = CalibratedReader(self.reader, view or View(roi)).read(rest.image).faces
+            truth = self._truth(rest, found, truths)
+            if truth is None:
+                break
+            rolls.append(CheckRoll(rest.name, rest.image, truth))
+            if size is not None:
+                sizes.append(size)
+                detail.append(focus(rest.image, blobs))
+            self.dialogue.say(f"Roll {len(rolls)}: read {' '.join(found) or 'nothing'}"
+                              + ("." if tuple(sorted(found)) == tuple(sorted(truth))
+                                 else f", really {' '.join(truth)}."))
+            if wanted is not None and len(rolls) >= wanted:
+                break
+            if len(rolls) == 1:
+                self.dialogue.say("Step 4: check rolls. Roll the dice, let them settle, "
+                                  f"and check what I read ({wanted or 'all'} rolls).")
+        if not rolls:
+            raise CalibrationError("no check roll with dice on the table was seen; "
+                                   "no profile was written")
+        return rolls, sizes, detail
+
+    def _first_dice(self, rest: Rest, blobs: Sequence[tuple[int, int, int, int]], size: float,
+                    roi: Roi | None, notes: list[str]) -> View:
+        """Step 2 on the first dice seen: say their size and what to fix; the view to show."""
+        h, w = rest.image.shape[:2]
+        area = (w, h) if roi is None else roi[2:]
+        warnings = size_warnings(size, area) + advice({"focus": focus(rest.image, blobs)})
+        notes.extend(warnings)
+        self.dialogue.say(f"The dice are about {size:.0f} pixels wide.", *warnings)
+        return View(roi, candidate_scales(size, area)[0], (w, h))
+
+    def _truth(self, rest: Rest, found: tuple[str, ...],
+               truths: Iterator[tuple[str, ...]] | None) -> tuple[str, ...] | None:
+        if truths is not None:
+            return next(truths, None)
+        if self.answers is not None:
+            return self.answers[rest.name]
+        return self.dialogue.truth(rest.image, found)
+
+    def _face_map(self) -> FaceMap | None:
+        """Step 3: the face map of regular dice (none for LCR dice)."""
+        if self.request.dice is not DiceKind.PIP:
+            return None
+        fmap = self.request.face_map or FaceMap.default()
+        self.dialogue.say("Step 3, the face map: " + ", ".join(f"{p} counts {f}"
+                                                          for p, f in fmap.as_dict().items()) + ".")
+        return fmap
+
+    def _fit(self, rolls: list[CheckRoll], sizes: list[float], detail: list[float],
+             background: np.ndarray, roi: Roi | None, figures: dict[str, float], notes: list[str],
+             face_map: FaceMap | None) -> Profile:
+        """Score every candidate view on the check rolls; the profile of the best."""
+        h, w = background.shape[:2]
+        if not sizes:
+            raise CalibrationError("the check rolls look just like the empty table: no dice "
+                                   "were seen; no profile was written")
+        die = float(np.median(sizes))
+        rois = [roi] if self.request.roi is not None else list(dict.fromkeys([roi, None]))
+        view, accuracy = best_view(rolls, self.reader, candidate_views((w, h), rois, die))
+        default = measure(rolls, self.reader.read)
+        self.dialogue.say(
+            f"Read {100 * accuracy.die_accuracy:.0f}% of {accuracy.dice} dice right "
+            f"({100 * accuracy.roll_accuracy:.0f}% of {accuracy.rolls} rolls); without "
+            f"calibration {100 * default.die_accuracy:.0f}%.")
+        if accuracy.die_accuracy < MIN_ACCURACY:
+            raise CalibrationError(
+                f"only {100 * accuracy.die_accuracy:.0f}% of the check dice were read right; "
+                + (" ".join(notes) or "light the table evenly and use dice the model knows")
+                + " No profile was written.")
+        figures = {**figures, "focus": round(float(np.nanmean(detail)), 1)}
+        return Profile(
+            name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
+            roi=view.roi, scale=view.scale, die_px=round(die, 1), table=figures,
+            notes=tuple(dict.fromkeys(notes)), accuracy=accuracy, default_accuracy=default,
+            created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        )
+

@@ -1,0 +1,203 @@
+"""`Profile`: what calibration learned about one table, and its versioned JSON form.
+
+A profile is read far from where it was written (another day, another version of lcr-vision, a
+file edited by hand), so reading it checks every field and names the one that is wrong.
+
+>>> p = Profile(name="kitchen", dice=DiceKind.LCR, roi=(10, 20, 300, 200), scale=0.5)
+>>> Profile.from_dict(p.to_dict()) == p
+True
+>>> try:
+...     Profile.from_dict({**p.to_dict(), "scale": -1})
+... except ProfileError as exc:
+...     print(exc)
+field 'scale' must be a positive number, not -1
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from lcr_vision.calibration.view import View
+from lcr_vision.errors import UserError
+from lcr_vision.faces import DiceKind, FaceError, FaceMap
+
+VERSION = 1  # the profile format this code writes and reads
+
+Roi = tuple[int, int, int, int]
+
+
+class ProfileError(UserError):
+    """A profile that is missing, unreadable, from an unknown version, or has a bad field."""
+
+
+@dataclass(frozen=True)
+class Accuracy:
+    """How well a view read the check rolls: dice read right over dice (labelled or phantom),
+    rolls read exactly right over rolls."""
+
+    rolls: int
+    dice: int
+    die_accuracy: float
+    roll_accuracy: float
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One table's calibration: the dice, the play area and reading scale, and what was measured.
+
+    ``roi`` is ``(x, y, w, h)`` in pixels of frames of ``frame`` size (``None``: the whole frame);
+    ``scale`` resizes the play area before the reader sees it; ``die_px`` is the measured die size
+    in frame pixels; ``notes`` are the advice given about the table; ``accuracy`` is what the
+    profile reached on the check rolls and ``default_accuracy`` what the uncalibrated reader did.
+    """
+
+    name: str
+    dice: DiceKind
+    face_map: FaceMap | None = None
+    frame: tuple[int, int] | None = None
+    roi: Roi | None = None
+    scale: float = 1.0
+    die_px: float | None = None
+    table: Mapping[str, float] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    accuracy: Accuracy | None = None
+    default_accuracy: Accuracy | None = None
+    created: str = ""
+
+    @property
+    def view(self) -> View:
+        """The crop and resize applied to every frame before reading."""
+        return View(self.roi, self.scale, self.frame)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of the profile, ``version`` first."""
+        return {
+            "version": VERSION, "name": self.name, "dice": self.dice.value,
+            "face_map": None if self.face_map is None else self.face_map.as_dict(),
+            "frame": None if self.frame is None else list(self.frame),
+            "roi": None if self.roi is None else list(self.roi),
+            "scale": self.scale, "die_px": self.die_px, "table": dict(self.table),
+            "notes": list(self.notes),
+            "accuracy": None if self.accuracy is None else vars(self.accuracy),
+            "default_accuracy": None if self.default_accuracy is None
+            else vars(self.default_accuracy),
+            "created": self.created,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Profile:
+        """Check and read a profile's JSON object; a bad field raises ProfileError naming it."""
+        if not isinstance(data, dict):
+            raise ProfileError("a profile must be a JSON object")
+        version = _get(data, "version", _version)
+        if version != VERSION:
+            raise ProfileError(f"field 'version' is {version}, but this lcr-vision reads profile "
+                               f"version {VERSION}; calibrate again")
+        return cls(
+            name=_get(data, "name", _name),
+            dice=_get(data, "dice", _dice),
+            face_map=_get(data, "face_map", _optional(_face_map), None),
+            frame=_get(data, "frame", _optional(_ints(2)), None),
+            roi=_get(data, "roi", _optional(_ints(4)), None),
+            scale=_get(data, "scale", _positive),
+            die_px=_get(data, "die_px", _optional(_positive), None),
+            table=_get(data, "table", _numbers, {}),
+            notes=_get(data, "notes", _texts, ()),
+            accuracy=_get(data, "accuracy", _optional(_accuracy), None),
+            default_accuracy=_get(data, "default_accuracy", _optional(_accuracy), None),
+            created=_get(data, "created", str, ""),
+        )
+
+
+_MISSING = object()
+
+
+def _get(data: Mapping[str, Any], key: str, check: Callable[[Any], Any],
+         default: Any = _MISSING) -> Any:
+    """``check(data[key])``; a missing required field or a value ``check`` rejects names ``key``."""
+    if key not in data:
+        if default is _MISSING:
+            raise ProfileError(f"field {key!r} is missing")
+        return default
+    value = data[key]
+    try:
+        return check(value)
+    except (TypeError, ValueError, FaceError) as exc:
+        raise ProfileError(f"field {key!r} {exc}") from None
+
+
+def _version(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        raise ValueError(f"must be a whole number from 1, not {v!r}")
+    return v
+
+
+def _name(v: Any) -> str:
+    if not isinstance(v, str) or not v.strip() or "/" in v or v.startswith("."):
+        raise ValueError(f"must be a name without '/', not {v!r}")
+    return v
+
+
+def _dice(v: Any) -> DiceKind:
+    kinds = [k.value for k in DiceKind]
+    if v not in kinds:
+        raise ValueError(f"must be one of {', '.join(kinds)}, not {v!r}")
+    return DiceKind(v)
+
+
+def _positive(v: Any) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
+        raise ValueError(f"must be a positive number, not {v!r}")
+    return float(v)
+
+
+def _optional(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda v: None if v is None else check(v)
+
+
+def _ints(n: int) -> Callable[[Any], tuple[int, ...]]:
+    def check(v: Any) -> tuple[int, ...]:
+        if (not isinstance(v, list) or len(v) != n
+                or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
+                or (n == 4 and min(v[2:]) < 1)):
+            raise ValueError(f"must be {n} whole pixel numbers (null for none), not {v!r}")
+        return tuple(v)
+    return check
+
+
+def _face_map(v: Any) -> FaceMap:
+    if not isinstance(v, dict):
+        raise TypeError(f"must map each pip 1-6 to L, C, R, dot or wild, not {v!r}")
+    try:
+        return FaceMap(v)
+    except FaceError as exc:
+        raise ValueError(f"is not a face map: {exc}") from None
+
+
+def _numbers(v: Any) -> dict[str, float]:
+    if not isinstance(v, dict) or not all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values()):
+        raise ValueError(f"must map names to numbers, not {v!r}")
+    return {str(k): float(x) for k, x in v.items()}
+
+
+def _texts(v: Any) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise ValueError(f"must be a list of sentences, not {v!r}")
+    return tuple(v)
+
+
+def _accuracy(v: Any) -> Accuracy:
+    if not isinstance(v, dict):
+        raise TypeError(f"must be an object of rolls, dice, die_accuracy, roll_accuracy, not {v!r}")
+    try:
+        acc = Accuracy(**v)
+    except TypeError:
+        raise ValueError(f"must hold rolls, dice, die_accuracy, roll_accuracy, not {sorted(v)}") \
+            from None
+    if not (0 <= acc.die_accuracy <= 1 and 0 <= acc.roll_accuracy <= 1):
+        raise ValueError("must hold accuracies between 0 and 1")
+    return acc

@@ -1,0 +1,97 @@
+"""The calibrated view: crop the play area, resize it to the reading scale, read, map boxes back.
+
+The reader itself stays untouched; a profile only changes what it is shown. Cropping drops what
+lies off the tray (chips, cups, the next player's dice) and makes the play area fill the locator's
+320 pixels; the scale brings dice to the size the model reads best. Boxes come back in pixels of
+the original frame, so the photo log, the window and JSON Lines need not know about profiles.
+
+>>> v = View(roi=(100, 50, 200, 100), scale=2.0)
+>>> v.apply(np.zeros((480, 640, 3), np.uint8)).shape
+(200, 400, 3)
+>>> v.to_frame(Detections([[0, 0, 40, 40]], ["L"], [0.9]), (480, 640)).boxes.tolist()
+[[100.0, 50.0, 120.0, 70.0]]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from lcr_vision.errors import UserError
+from lcr_vision.vision.detections import Detections
+
+
+class ViewError(UserError):
+    """A profile's play area that does not fit the frames it is asked to read."""
+
+
+@dataclass(frozen=True)
+class View:
+    """``roi`` ``(x, y, w, h)`` (``None``: whole frame) and ``scale``, for frames of ``frame``
+    ``(w, h)``; frames of another size with the same shape (the camera set to another resolution)
+    get the play area and scale stretched to match."""
+
+    roi: tuple[int, int, int, int] | None = None
+    scale: float = 1.0
+    frame: tuple[int, int] | None = None
+
+    def fitted(self, shape: tuple[int, ...]) -> tuple[tuple[int, int, int, int], float]:
+        """The play area in pixels of a frame of ``shape`` (h, w, ...) and the scale for it."""
+        h, w = shape[:2]
+        if self.roi is None:
+            return (0, 0, w, h), self.scale
+        k = 1.0
+        if self.frame is not None and tuple(self.frame) != (w, h):
+            fw, fh = self.frame
+            k = w / fw
+            if abs(h / fh - k) > 0.02:
+                raise ViewError(f"the profile was made for {fw}x{fh} frames, these are {w}x{h}; "
+                                "calibrate again for this camera setting")
+        x, y, rw, rh = (round(v * k) for v in self.roi)
+        x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + rw, w), min(y + rh, h)
+        if x1 - x0 < 16 or y1 - y0 < 16:
+            raise ViewError(f"the profile's play area {self.roi} lies outside these {w}x{h} "
+                            "frames; calibrate again")
+        return (x0, y0, x1 - x0, y1 - y0), self.scale / k
+
+    def apply(self, frame: np.ndarray) -> np.ndarray:
+        """The play area of ``frame``, resized by the scale."""
+        (x, y, w, h), scale = self.fitted(frame.shape)
+        area = frame[y:y + h, x:x + w]
+        size = _resized(w, h, scale)
+        if size == (w, h):
+            return area
+        return cv2.resize(area, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+
+    def to_frame(self, dice: Detections, shape: tuple[int, ...]) -> Detections:
+        """Dice read in the view, with boxes moved back to pixels of the frame of ``shape``."""
+        (x, y, w, h), scale = self.fitted(shape)
+        sw, sh = _resized(w, h, scale)
+        boxes = dice.boxes * np.array([w / sw, h / sh] * 2, np.float32) + np.array([x, y] * 2)
+        return Detections(boxes, dice.faces, dice.scores)
+
+
+def _resized(w: int, h: int, scale: float) -> tuple[int, int]:
+    """The size ``(w, h)`` becomes at ``scale``, in whole pixels."""
+    return max(round(w * scale), 1), max(round(h * scale), 1)
+
+
+class Reader(Protocol):
+    """Anything that reads dice from a frame (the DiceReader)."""
+
+    def read(self, image_bgr: np.ndarray) -> Detections: ...
+
+
+class CalibratedReader:
+    """A reader that sees each frame through ``view``; answers in the frame's own pixels."""
+
+    def __init__(self, reader: Reader, view: View) -> None:
+        self.reader = reader
+        self.view = view
+
+    def read(self, frame: np.ndarray) -> Detections:
+        """Every readable die in the play area of ``frame``."""
+        return self.view.to_frame(self.reader.read(self.view.apply(frame)), frame.shape)

@@ -1,0 +1,115 @@
+"""``lcr-vision calibrate``: a guided session that fits the dice reader to one table and saves it
+as a profile that ``play``, ``detect`` and ``demo`` use with ``--calibration NAME``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from lcr_vision.errors import UserError
+from lcr_vision.faces import DiceKind, FaceMap
+
+DICE = {"boxed": DiceKind.LCR, "wild": DiceKind.WILD, "regular": DiceKind.PIP}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "calibrate", help="fit the dice reader to your dice, table and camera",
+        description="A guided session, spoken and shown in a window (or headless from a folder "
+        "of photos or a video): (1) the empty table: background, play area, light; (2) the dice "
+        "size; (3) the face map of regular dice; (4) check rolls, read and confirmed or "
+        "corrected, which choose the play area and scale the reader reads best. The profile is "
+        "saved in the user's data folder only when the calibration succeeds.",
+    )
+    p.add_argument("--dice", choices=list(DICE), required=True,
+                   help="boxed LCR dice, LCR Wild dice, or regular pip dice")
+    p.add_argument("--name", required=True,
+                   help="the profile's name, later given to --calibration (an existing profile "
+                   "of that name is replaced only by a successful calibration)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--camera", type=int, metavar="N",
+                       help="calibrate live with webcam N (the default, with N = 0)")
+    where.add_argument("--source", metavar="FILE_OR_URL|DIR",
+                       help="a video or stream whose first still moment is the empty table and "
+                       "each later one a check roll; or a folder of photos")
+    p.add_argument("--answers", type=Path, metavar="LABELS_CSV",
+                   help="the faces up in each check roll, as labels.csv (FORMATS.md): for a "
+                   "folder, photos without rows are the empty table; for a video, the labelled "
+                   "files in name order are the rolls in order. Nobody is asked anything")
+    p.add_argument("--roi", metavar="X,Y,W,H",
+                   help="the play area in frame pixels (default: the tray found, or the whole "
+                   "frame; in the window it can be dragged)")
+    p.add_argument("--face-map", metavar="MAP",
+                   help="how regular dice count, e.g. 1=L,2=dot,3=R,4=dot,5=C,6=dot "
+                   "(default 1-3 dot, 4 L, 5 C, 6 R)")
+    p.add_argument("--rolls", type=int, default=10, metavar="N",
+                   help="check rolls to make when rolling live or typing answers (default 10)")
+    p.add_argument("--headless", action="store_true",
+                   help="no window: answers are typed at the terminal. Automatic where no "
+                   "display is available")
+    p.add_argument("--mute", action="store_true", help="print what would be said, speak nothing")
+    p.add_argument("--model", type=Path,
+                   help="ONNX dice model (default: the shipped models/dice.onnx)")
+    p.add_argument("--threads", type=int, default=1, help="CPU threads for the model (default: 1)")
+    p.set_defaults(run=run)
+
+
+def parse_roi(text: str | None) -> tuple[int, int, int, int] | None:
+    """``--roi x,y,w,h`` as four pixel numbers.
+
+    >>> parse_roi("10, 20,300,200")
+    (10, 20, 300, 200)
+    """
+    if text is None:
+        return None
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 4 or not all(p.isdigit() for p in parts) or min(map(int, parts[2:])) < 16:
+        raise UserError(f"--roi {text!r} should be x,y,w,h in pixels, at least 16 wide and high")
+    x, y, w, h = map(int, parts)
+    return x, y, w, h
+
+
+def read_answers(path: Path, kind: DiceKind) -> dict[str, tuple[str, ...]]:
+    """File name -> faces up, from a labels.csv; faces the dice cannot show are an error."""
+    from lcr_vision.vision.labels import read_labels
+
+    answers = {name: dice.faces for name, dice in read_labels(path).items()}
+    for name, faces in answers.items():
+        wrong = [f for f in faces if f not in kind.faces]
+        if wrong:
+            raise UserError(f"{path}: {name} has face {wrong[0]!r}, which "
+                            f"{kind.value} dice do not have")
+    return answers
+
+
+def run(args: argparse.Namespace) -> int:
+    from lcr_vision.calibration.dialogue import Dialogue
+    from lcr_vision.calibration.guide import Calibration, Request
+    from lcr_vision.calibration.store import save
+    from lcr_vision.camera import open_source
+    from lcr_vision.speech import Announcer
+    from lcr_vision.table.command import screen_from
+    from lcr_vision.vision.reader import DiceReader
+
+    kind = DICE[args.dice]
+    request = Request(args.name, kind, None if args.face_map is None else FaceMap.parse(args.face_map),
+                      parse_roi(args.roi), args.rolls)
+    answers = None if args.answers is None else read_answers(args.answers, kind)
+    if args.rolls < 1:
+        raise UserError("--rolls must be at least 1")
+    reader = DiceReader(args.model, kind, args.threads)
+    source = open_source(args.camera, args.source)
+    screen = screen_from(args)
+    try:
+        with Announcer.start(mute=args.mute) as announcer:
+            dialogue = Dialogue(announcer, screen, sys.stdin, asks=answers is None)
+            profile = Calibration(request, reader, source, dialogue, answers).run()
+            path = save(profile)
+            announcer.say(f"Saved the profile {profile.name!r}; play with --calibration "
+                          f"{profile.name}.")
+        print(f"profile: {path}")
+    finally:
+        screen.close()
+        source.close()
+    return 0
