@@ -154,6 +154,16 @@ def test_keyboard_moves_between_shown_cards_and_opens_photos(page: Page, session
     assert src == page.tab.get_attribute(f"#roll-{cats[1]} img", "src")
     keys.press("Escape")
     assert not viewer.is_visible()
+    page.tab.check("#filter-flagged")
+    keys.press("j")
+    assert page.focused() == DOUBTFUL, "keys work while the checkbox has focus"
+    page.tab.click(f"#roll-{DOUBTFUL} a.photo")
+    assert (
+        viewer.locator(".caption").inner_text()
+        == f"Roll {DOUBTFUL}: Cat's dice as the camera read them"
+    )
+    page.tab.click("#viewer .close")
+    assert not viewer.is_visible()
 
 
 def test_a_corrected_roll_shows_what_was_read_and_the_standings_replayed(

@@ -58,7 +58,8 @@ SCRIPT = """
 
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a.photo");
-    if (link) { event.preventDefault(); show(link); return; }
+    const plain = !(event.ctrlKey || event.metaKey || event.shiftKey || event.button);
+    if (link && plain) { event.preventDefault(); show(link); return; }
     const column = event.target.closest("[data-goto]");
     if (column) {
       const card = byId(`roll-${column.dataset.goto}`);
@@ -83,7 +84,7 @@ SCRIPT = """
   };
   document.addEventListener("keydown", (event) => {
     if (viewer.open || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target.closest && event.target.closest("select, input")) {
+    if (event.target.closest && event.target.closest("select, input:not([type=checkbox])")) {
       if (event.key === "Escape") event.target.blur();
       return;
     }

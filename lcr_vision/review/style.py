@@ -98,7 +98,8 @@ kbd { font: 11px ui-monospace, monospace; padding: 1px 5px; border: 1px solid #c
 dialog { border: none; padding: 0; max-width: 96vw; max-height: 96vh; background: #111;
   border-radius: 8px; }
 dialog::backdrop { background: rgba(0, 0, 0, .7); }
-dialog img { display: block; max-width: 96vw; max-height: 88vh; }
+dialog img { display: block; max-width: 96vw; max-height: 88vh; min-width: min(640px, 90vw);
+  image-rendering: auto; }
 dialog .caption { color: #eee; margin: 6px 12px; font-size: 13px; }
 dialog .close { position: absolute; top: 8px; right: 8px; }
 @media (max-width: 800px) { .overview { grid-template-columns: 1fr; } .keys { display: none; }
