@@ -4,11 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from lcr_vision.errors import UserError
-from lcr_vision.odds import DEFAULT_GAMES, METHODS, Odds, odds
+from lcr_vision.odds import (
+    DEFAULT_GAMES,
+    METHODS,
+    Odds,
+    exact_state_count,
+    odds,
+    solves_exactly,
+)
 from lcr_vision.rules import GameState, Settings, Variants
 from lcr_vision.rules.settings import STARTING_CHIPS
+
+SLOW_SOLVE_STATES = 2_000_000
 
 
 class StateError(UserError):
@@ -22,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Each player's chance to win and the expected number of further rolls. "
         "Standard rules are solved exactly (an absorbing Markov chain, level by level of chips "
         "in play); variants, and tables beyond the exact solver's reach, are simulated with "
-        "random games and shown with 95%% confidence intervals. Expected turns count rolls "
+        "random games and shown with 95% confidence intervals. Expected turns count rolls "
         "only: a player with no chips is skipped and that turn does not count.",
     )
     p.add_argument("--players", type=int, metavar="N", help="players at the table (with --chips)")
@@ -141,6 +151,13 @@ def render(settings: Settings, state: GameState, result: Odds) -> str:
 
 def run(args: argparse.Namespace) -> int:
     settings, state = table_from_args(args)
+    states = exact_state_count(settings.seats, sum(state.chips))
+    if states > SLOW_SOLVE_STATES and solves_exactly(settings, state, args.method):
+        print(
+            f"lcr-vision: solving {states:,} states exactly: minutes the first time, "
+            "instant once stored in the cache folder",
+            file=sys.stderr,
+        )
     result = odds(settings, state, args.method, args.games, args.seed)
     if args.json:
         print(json.dumps(result.to_dict()))

@@ -15,6 +15,7 @@ from lcr_vision.odds.method import (
     OddsMethodError,
     exact_state_count,
     odds,
+    solves_exactly,
 )
 from lcr_vision.odds.position import Position, PositionError
 from lcr_vision.odds.result import Odds
@@ -33,5 +34,6 @@ __all__ = [
     "odds",
     "solve_seconds",
     "solve_times",
+    "solves_exactly",
     "win_probabilities",
 ]

@@ -26,7 +26,7 @@ from lcr_vision.rules import GameState, Settings, Variants
 
 METHODS: tuple[str, ...] = ("auto", "exact", "simulation")
 EXACT_STATE_LIMIT = 8_000_000
-DEFAULT_GAMES = 20_000
+DEFAULT_GAMES = 10_000
 
 
 class OddsMethodError(UserError):
@@ -44,6 +44,19 @@ def exact_odds(position: Position) -> Odds:
     return Odds(tuple(float(v) for v in values[:-1]), float(values[-1]), EXACT)
 
 
+def solves_exactly(settings: Settings, state: GameState, method: str = "auto") -> bool:
+    """Whether `odds` answers exactly: standard rules within `EXACT_STATE_LIMIT`, or forced."""
+    if settings.variants != Variants():
+        if method == "exact":
+            names = ", ".join(settings.variants.names)
+            raise OddsMethodError(
+                f"exact odds cover the standard rules; with {names} they are simulated"
+            )
+        return False
+    small = exact_state_count(settings.seats, sum(state.chips)) <= EXACT_STATE_LIMIT
+    return method == "exact" or (method == "auto" and small)
+
+
 def odds(
     settings: Settings,
     state: GameState,
@@ -51,20 +64,11 @@ def odds(
     games: int = DEFAULT_GAMES,
     seed: int = 0,
 ) -> Odds:
-    """Who is favoured from ``state``: exact for the standard rules within `EXACT_STATE_LIMIT`
-    (or when ``method`` is ``"exact"``), else ``games`` random games."""
+    """Who is favoured from ``state``: exact when `solves_exactly`, else ``games`` random games."""
     position = Position.of(state.chips, state.turn)
-    standard = settings.variants == Variants()
-    if method == "exact" and not standard:
-        names = ", ".join(settings.variants.names)
-        raise OddsMethodError(
-            f"exact odds cover the standard rules; with {names} they are simulated"
-        )
-    small = exact_state_count(settings.seats, position.in_play) <= EXACT_STATE_LIMIT
-    if standard and (method == "exact" or (method == "auto" and small)):
+    if solves_exactly(settings, state, method):
         return exact_odds(position)
     if games < 1:
         raise OddsMethodError(f"a simulation needs at least 1 game, not {games}")
-    return simulated_odds(
-        settings, GameState(position.chips, state.center, position.roller), games, seed
-    )
+    turn = GameState(position.chips, state.center, position.roller)
+    return simulated_odds(settings, turn, games, seed)
