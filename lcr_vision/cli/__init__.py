@@ -17,6 +17,7 @@ from lcr_vision.errors import UserError
 # One line per subcommand module (lcr_vision/cli/<name>.py), in the order --help lists them.
 COMMANDS: tuple[str, ...] = (
     "play",
+    "demo",
     "simulate",
     "ledger",
     "review",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lcr_vision.camera import SYNTHETIC, FrameSource, open_source
 from lcr_vision.cli.detect import add_reader_options, reader_from
@@ -13,6 +14,9 @@ from lcr_vision.errors import UserError
 from lcr_vision.ledger import Session
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
 from lcr_vision.table.screen import Screen, Window, display_available
+
+if TYPE_CHECKING:
+    from lcr_vision.table.loop import TableLoop
 
 
 def add_source_options(p: argparse.ArgumentParser) -> None:
@@ -73,17 +77,19 @@ def play_at_table(args: argparse.Namespace, session: Session) -> None:
 
 
 def play_table(args: argparse.Namespace, session: Session, source: FrameSource,
-               announcer: Announcer, games: int | None = None) -> None:
+               announcer: Announcer, games: int | None = None) -> TableLoop:
     """Play at the table until quit, the source ends, or ``games`` games have ended."""
-    from lcr_vision.table.loop import TableLoop, TableOptions
+    from lcr_vision.table import loop as table  # OpenCV and the model load here, not at --help
 
     read = reader_from(args).read
     screen = screen_from(args)
-    options = TableOptions(games=games, interactive=type(screen) is not Screen,
+    options = table.TableOptions(games=games, interactive=type(screen) is not Screen,
                            odds=args.odds)
     phrases = Phrasebook(session.settings.players, args.language)
+    loop = table.TableLoop(session, source, read, announcer, phrases, screen, options)
     try:
-        TableLoop(session, source, read, announcer, phrases, screen, options).run()
+        loop.run()
     finally:
         screen.close()
         source.close()
+    return loop

@@ -63,6 +63,7 @@ class TableLoop:
         self.games_ended = 0
         self.stopped = False
         self.reverse = False  # the roller paid for Wilder (asked at the keyboard only)
+        self.reads: list[int] = []  # the frame number of each settled read, for measuring
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -71,13 +72,14 @@ class TableLoop:
     def run(self) -> None:
         """Play until ``q``, the end of the source, or the games asked for have ended."""
         self.tell_turn()
-        for frame in self.source.frames():
+        for number, frame in enumerate(self.source.frames()):
             settled = (self.read(frame) if self.source.stills
                        else self.settle.update(frame, self.read))
             action = self.screen.show(self.view(frame))
             if action is not None:
                 self.act(action, frame)
             if settled is not None and not self.stopped:
+                self.reads.append(number)
                 self.judge(frame, settled)
             if self.stopped:
                 return
