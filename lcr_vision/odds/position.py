@@ -5,8 +5,8 @@ a position. A player with no chips does not roll: the turn passes on to the next
 
 >>> Position.of([0, 2, 5], roller=0)
 Position(chips=(0, 2, 5), roller=1)
->>> Position.of([0, 4, 0], roller=0).winner
-1
+>>> Position.of([0, 4, 0], roller=2)
+Position(chips=(0, 4, 0), roller=1)
 """
 
 from __future__ import annotations
@@ -45,14 +45,3 @@ class Position:
         while counts[roller] == 0:
             roller = (roller + 1) % len(counts)
         return cls(counts, roller)
-
-    @property
-    def winner(self) -> int | None:
-        """The seat that has won already (it alone holds chips), else ``None``."""
-        holders = [seat for seat, c in enumerate(self.chips) if c > 0]
-        return holders[0] if len(holders) == 1 else None
-
-    @property
-    def in_play(self) -> int:
-        """Chips still held by the players."""
-        return sum(self.chips)

@@ -129,11 +129,3 @@ class Level:
         shifted = rows.astype(np.int64)
         shifted[:, 0] -= 1
         return self.position[composition_rank(shifted, self.chips - 1)]
-
-    def dice_blocks(self) -> dict[int, tuple[Block, ...]]:
-        """The blocks of the unfinished states, grouped by dice rolled."""
-        grouped: dict[int, list[Block]] = {}
-        for block in self.blocks:
-            if block.dice:
-                grouped.setdefault(block.dice, []).append(block)
-        return {d: tuple(bs) for d, bs in grouped.items()}
