@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_review_model import manual_session
+from test_review_model import camera_session, manual_session
 
 from lcr_vision.cli import main
 from lcr_vision.ledger import Session
@@ -56,3 +56,14 @@ def test_a_folder_without_a_journal_is_a_one_line_error(tmp_path: Path, capsys) 
         f"lcr-vision: error: {tmp_path} is not a session folder: no journal.jsonl\n"
     )
     assert not (tmp_path / "index.html").exists()
+
+
+def test_deleted_images_leave_a_card_without_dead_links(tmp_path: Path, capsys) -> None:
+    folder = camera_session(tmp_path / "s", extra=0)
+    (folder / "photos" / "0001-annotated.jpg").unlink()
+    (folder / "photos" / "0001.jpg").unlink()
+    assert main(["review", str(folder)]) == 0
+    page = (folder / "index.html").read_text()
+    first = page[page.index('id="roll-1"') : page.index('id="roll-2"')]
+    assert "No photo: the image file is missing" in first and "0001" not in first
+    assert 'src="photos/0003-annotated.jpg"' in page, "roll 2's photo, taken after an undo"

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from lcr_vision.review import build_review, write_page
+from lcr_vision.rules.engine import plural
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,8 +35,8 @@ def run(args: argparse.Namespace) -> int:
     if review.warning:
         print(f"lcr-vision: warning: {review.warning}", file=sys.stderr)
     path = write_page(args.session, review)
-    games = len(review.games)
-    print(f"Wrote {path}: {len(review.cards)} rolls, {games} finished game{'s' * (games != 1)}.")
+    rolls, games = plural(len(review.cards), "roll"), plural(len(review.games), "finished game")
+    print(f"Wrote {path}: {rolls}, {games}.")
     if args.open:
         import webbrowser
 

@@ -105,7 +105,7 @@ def doubts_of(photo: PhotoRecord | None) -> tuple[str, ...]:
     """Why a camera read deserves a second look; a roll typed in manual play has no photo and no
     camera read to doubt.
 
-    >>> doubts_of(PhotoRecord("0001", None, None, "confirmed", (SeenDie("4", "L", 0.42),), ("4",)))
+    >>> doubts_of(PhotoRecord("0001", None, None, "confirmed", (SeenDie("4", "L", 0.42),)))
     ('doubtful read accepted by hand', 'L read at 42% confidence')
     """
     if photo is None:
@@ -119,7 +119,7 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Pa
     """The card of one live roll, given its live journal event."""
     result, entry = roll.result, roll.entry
     photo = load_record(folder, entry.photo)
-    after = result.after
+    after, stamp = result.after, event.get("time")
     return Card(
         k=entry.k,
         game=roll.game,
@@ -132,7 +132,7 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Pa
         chips=after.chips,
         center=after.center,
         winner=None if after.winner is None else players[after.winner],
-        time=event.get("time"),
+        time=stamp if isinstance(stamp, str) else None,
         photo=photo,
         doubts=doubts_of(photo),
     )

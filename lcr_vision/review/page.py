@@ -77,7 +77,9 @@ def _seen(card: Card) -> str:
         for d in photo.dice
     )
     how = HOW_WORDS.get(photo.how, photo.how)
-    frame = f' · <a href="{escape(quote(photo.frame))}">frame as seen</a>' if photo.frame else ""
+    frame = ""
+    if photo.frame:  # the frame as the camera took it, without boxes
+        frame = f' · <a href="{escape(quote(photo.frame))}">photo {escape(photo.name)}</a>'
     seen = dice or "no dice"
     return f'<p class="seen">Camera saw {seen} <span class="how">({escape(how)}){frame}</span></p>'
 
@@ -85,32 +87,29 @@ def _seen(card: Card) -> str:
 def _standings(card: Card, players: tuple[str, ...]) -> str:
     items = []
     for name, chips in zip(players, card.chips):
-        role = " winner" if name == card.winner else (" roller" if name == card.player else "")
-        items.append(f'<li class="{role.strip()}">{escape(name)} <b>{chips}</b></li>')
+        role = "winner" if name == card.winner else "roller" if name == card.player else ""
+        items.append(f'<li class="{role}">{escape(name)} <b>{chips}</b></li>')
     items.append(f'<li class="pot">center <b>{card.center}</b></li>')
     return f'<ul class="standings" aria-label="standings after the roll">{"".join(items)}</ul>'
 
 
-def _flags(card: Card) -> str:
-    """Badges that make a corrected roll, a doubtful read and a game's last roll stand out."""
-    flags = [
-        ('<span class="flag">corrected</span>', card.corrected),
-        ('<span class="flag doubt">doubtful</span>', bool(card.doubts)),
-        (
-            f'<span class="flag win">{escape(card.winner or "")} wins</span>',
-            card.winner is not None,
-        ),
+def marks(card: Card) -> list[tuple[str, str]]:
+    """What makes a card stand out, as (class, badge): corrected, doubtful, it ended the game."""
+    every = [
+        ("corrected", "corrected", card.corrected),
+        ("doubtful", "doubtful", bool(card.doubts)),
+        ("ended", f"{card.winner} wins", card.winner is not None),
     ]
-    return "".join(text for text, on in flags if on)
+    return [(name, badge) for name, badge, on in every if on]
 
 
 def card_html(card: Card, players: tuple[str, ...]) -> str:
     """One ``<article data-roll="K">``: photo, who and when, faces, moves, standings after."""
-    marks = {"corrected": card.corrected, "doubtful": bool(card.doubts), "ended": bool(card.winner)}
-    classes = ["card"] + [name for name, on in marks.items() if on]
+    classes = " ".join(["card"] + [name for name, _ in marks(card)])
+    badges = "".join(f'<span class="flag {n}">{escape(b)}</span>' for n, b in marks(card))
     parts = [
         (
-            f'<article class="{" ".join(classes)}" id="roll-{card.k}" data-roll="{card.k}" '
+            f'<article class="{classes}" id="roll-{card.k}" data-roll="{card.k}" '
             f'data-game="{card.game}" data-player="{escape(card.player)}" tabindex="0" '
             f'aria-label="Roll {card.k}, {escape(card.player)}">'
         ),
@@ -119,7 +118,7 @@ def card_html(card: Card, players: tuple[str, ...]) -> str:
         (
             f'<h3><span class="num">Roll {card.k}</span> {escape(card.player)} '
             f'<span class="where">game {card.game}, turn {card.turn} · '
-            f"{plural(card.dice_owed, 'die', 'dice')}</span>{_flags(card)}</h3>"
+            f"{plural(card.dice_owed, 'die', 'dice')}</span>{badges}</h3>"
         ),
         f'<p class="faces">{faces_html(card.faces, card.game_faces)}</p>',
     ]
@@ -199,8 +198,8 @@ def _filters(review: Review) -> str:
 def _summary(review: Review) -> str:
     cards = review.cards
     counts = [
-        f"{len(cards)} roll{'s' * (len(cards) != 1)}",
-        f"{len(review.games)} finished game{'s' * (len(review.games) != 1)}",
+        plural(len(cards), "roll"),
+        plural(len(review.games), "finished game"),
         f"{sum(c.corrected for c in cards)} corrected",
         f"{sum(bool(c.doubts) for c in cards)} doubtful",
     ]

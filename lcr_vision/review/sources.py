@@ -37,15 +37,16 @@ class SeenDie:
 
 @dataclass(frozen=True)
 class PhotoRecord:
-    """The part of a photo log record the page shows. Image paths are relative to the session
-    folder in URL form (``photos/0007-annotated.jpg``), or None when the file is missing."""
+    """The part of a photo log record the page shows: its ``name`` (the photo log's number, which
+    runs ahead of the roll's after an undo), image paths relative to the session folder in URL
+    form (``photos/0007-annotated.jpg``; None when the file is missing), how the roll was
+    committed and the dice the camera saw."""
 
     name: str
     frame: str | None
     annotated: str | None
     how: str
     dice: tuple[SeenDie, ...]
-    faces: tuple[str, ...]
 
 
 def _image(folder: Path, base: PurePosixPath, name: Any) -> str | None:
@@ -74,7 +75,6 @@ def load_record(folder: Path, photo: str | None) -> PhotoRecord | None:
             SeenDie(str(d["face"]), str(d.get("game_face", d["face"])), float(d["score"]))
             for d in data.get("dice", [])
         )
-        faces = tuple(str(f) for f in data.get("faces", []))
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
     return PhotoRecord(
@@ -83,5 +83,4 @@ def load_record(folder: Path, photo: str | None) -> PhotoRecord | None:
         annotated=_image(folder, relative.parent, data.get("annotated")),
         how=str(data.get("how", "read")),
         dice=dice,
-        faces=faces,
     )
