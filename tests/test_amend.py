@@ -12,6 +12,7 @@ from test_review_model import PLAYERS, camera_session, manual_session
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
+from lcr_vision.rules import Settings, Variants
 
 # Ann, <script> and Cat hold one chip each: Ann passes left, <script> passes both left, Cat wins.
 CAT_WINS = ["L", "L L"]
@@ -124,3 +125,17 @@ def test_a_session_being_played_cannot_be_amended(tmp_path: Path, capsys) -> Non
         status == 2
         and err == f"lcr-vision: error: {folder} is open in another lcr-vision process\n"
     )
+
+
+def test_a_wild_correction_takes_from_the_player_named(tmp_path: Path, capsys) -> None:
+    session = Session.create(tmp_path / "w", Settings.create(PLAYERS, variants=Variants(wild=True)))
+    session.record_roll(("dot", "dot", "dot"))
+    session.close()
+    status, out, _ = amend(capsys, tmp_path / "w", 1, "wild dot dot @cat")
+    assert status == 0 and out.splitlines() == [
+        (
+            "Roll 1 (Ann, game 1, turn 1): dot dot dot -> wild dot dot. Ann takes one chip from Cat; "
+            "Ann has four chips left."
+        ),
+        "Game 1 standings: Ann 3 -> 4, Cat 3 -> 2.",
+    ]
