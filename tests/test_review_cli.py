@@ -11,7 +11,7 @@ from pathlib import Path
 from test_review_model import camera_session, manual_session
 
 from lcr_vision.cli import main
-from lcr_vision.ledger import Session
+from lcr_vision.ledger import JOURNAL, Session
 from lcr_vision.rules import Settings
 
 
@@ -67,3 +67,13 @@ def test_deleted_images_leave_a_card_without_dead_links(tmp_path: Path, capsys) 
     first = page[page.index('id="roll-1"') : page.index('id="roll-2"')]
     assert "No photo: the image file is missing" in first and "0001" not in first
     assert 'src="photos/0003-annotated.jpg"' in page, "roll 2's photo, taken after an undo"
+
+
+def test_a_journal_cut_by_a_crash_is_reviewed_with_a_warning(tmp_path: Path, capsys) -> None:
+    folder = manual_session(tmp_path / "m", ["L"])
+    with (folder / JOURNAL).open("a") as journal:
+        journal.write('{"event": "roll", "k": 2, "pla')
+    assert main(["review", str(folder)]) == 0
+    warning = "journal.jsonl line 3 was cut short by a crash and is ignored"
+    assert capsys.readouterr().err == f"lcr-vision: warning: {warning}\n"
+    assert f'<p class="warning">{warning}</p>' in (folder / "index.html").read_text()
