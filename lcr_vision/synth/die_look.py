@@ -70,9 +70,9 @@ def _body_texture(rng: np.random.Generator, body: np.ndarray, finish: str, size:
     tex = np.empty((size, size, 3), np.float32)
     tex[:] = body
     if finish == "marbled":
-        other = np.clip(body * rng.uniform(0.3, 0.7) + rng.uniform(0, 255, 3) * 0.5, 0, 255)
-        field = smooth_noise(rng, (size, size), 4)
-        swirl = (0.5 + 0.5 * np.sin(field * rng.uniform(8, 16)))[..., None]
+        other = np.clip(body * 0.6 + rng.uniform(0, 255, 3) * 0.4, 0, 255)
+        field = smooth_noise(rng, (size, size), 3)
+        swirl = (0.5 + 0.5 * np.sin(field * rng.uniform(6, 12)))[..., None] * rng.uniform(0.3, 0.7)
         tex = tex * (1 - swirl) + other.astype(np.float32) * swirl
     elif finish == "translucent":
         yy, xx = np.mgrid[-1:1:size * 1j, -1:1:size * 1j].astype(np.float32)

@@ -67,7 +67,7 @@ def rest_dice(rng: np.random.Generator, stage: Stage, kinds: list[str],
     return out
 
 
-def _table(rng: np.random.Generator, stage: Stage, ranges: Ranges, n: int) -> np.ndarray:
+def table_with_things(rng: np.random.Generator, stage: Stage, n: int) -> np.ndarray:
     """The stage's surface with ``n`` flat distractors (not hands) scattered on it."""
     canvas = stage.surface.image.copy()
     w, h = stage.size
@@ -90,7 +90,7 @@ def render_scene(rng: np.random.Generator, kind: str = "mixed", size: tuple[int,
     kinds = die_kinds(rng, kind, n)
     stage = Stage.sample(rng, size, ranges)
     extra = int(n == 0)
-    canvas = _table(rng, stage, ranges, integer(rng, ranges.distractors) + extra)
+    canvas = table_with_things(rng, stage, integer(rng, ranges.distractors) + extra)
     hand_mask = None
     if rng.random() < ranges.hand or extra:
         covered = canvas.copy()
