@@ -20,12 +20,13 @@ import numpy as np
 
 CLIPPED_LEVEL = 250  # a channel this bright has lost detail
 DARK_LEVEL = 15  # a pixel this dark in every channel has lost detail
-GLARE_RISE = 45.0  # grey levels above the surrounding table that make a glare spot
+GLARE_LEVEL = 245  # white in every channel: a lamp reflected, not a colour of the table
 MAX_CLIPPED = 0.02  # shares of the picture above which the user is told to fix the light
 MAX_DARK = 0.1
 MIN_BRIGHTNESS = 60.0
-MAX_GLARE = 0.01
-MIN_FOCUS = 60.0  # Laplacian variance over the dice below which they look blurred
+MAX_GLARE = 0.005
+MIN_FOCUS = 50.0  # Laplacian variance over the dice below which they look blurred
+FOCUS_SIDE = 32  # dice are judged at the size the classifier reads them
 MIN_TRAY = 0.15  # a tray covers at least this share of the frame, at most MAX_TRAY
 MAX_TRAY = 0.85
 TRAY_COLOUR = 18.0  # Lab distance within which a pixel has the floor's colour
@@ -37,21 +38,25 @@ def learn_background(frames: Sequence[np.ndarray]) -> np.ndarray:
 
 
 def light_figures(background: np.ndarray) -> dict[str, float]:
-    """Mean brightness (0-255) and the shares of clipped, dark and glare pixels."""
-    grey = cv2.cvtColor(background, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    surround = cv2.GaussianBlur(grey, (0, 0), max(grey.shape) / 12)
+    """Mean brightness (0-255) and the shares of clipped (any channel), black and glare (white
+    in every channel) pixels."""
+    grey = cv2.cvtColor(background, cv2.COLOR_BGR2GRAY)
     return {
         "brightness": round(float(grey.mean()), 1),
         "clipped": round(float((background.max(2) >= CLIPPED_LEVEL).mean()), 4),
         "dark": round(float((background.max(2) <= DARK_LEVEL).mean()), 4),
-        "glare": round(float(((grey - surround > GLARE_RISE) & (grey > 180)).mean()), 4),
+        "glare": round(float((background.min(2) >= GLARE_LEVEL).mean()), 4),
     }
 
 
 def focus(image: np.ndarray, boxes: Sequence[tuple[int, int, int, int]]) -> float:
-    """Sharpness of the dice: mean Laplacian variance inside their boxes ``(x, y, w, h)``."""
+    """Sharpness of the dice: mean Laplacian variance inside their boxes ``(x, y, w, h)``, each
+    shrunk to ``FOCUS_SIDE`` pixels first, so that it is blur relative to the die that counts
+    (what the reader sees), not the die's size."""
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    values = [cv2.Laplacian(grey[y:y + h, x:x + w], cv2.CV_64F).var() for x, y, w, h in boxes]
+    values = [cv2.Laplacian(cv2.resize(grey[y:y + h, x:x + w], (FOCUS_SIDE, FOCUS_SIDE),
+                                       interpolation=cv2.INTER_AREA), cv2.CV_64F).var()
+              for x, y, w, h in boxes]
     return round(float(np.mean(values)), 1) if values else float("nan")
 
 
