@@ -1,0 +1,99 @@
+"""`lcr-vision bench`: the speed figures the README quotes, measured together in one run.
+
+The machines this runs on are shared and noisy, so every part is measured in the same run and the
+reader is also given as a ratio to decoding the same JPEG, which scales with the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Callable
+
+PARTS = ("reader", "renderer", "simulate", "odds")
+
+
+def _reader(args: argparse.Namespace) -> dict[str, Any]:
+    from lcr_vision.vision.speed import reader_speed
+
+    speed = reader_speed(runs=args.runs)
+    return {
+        "ms_median": {str(k): round(v, 2) for k, v in speed.median_ms.items()},
+        "ms_p90": {str(k): round(v, 2) for k, v in speed.p90_ms.items()},
+        "jpeg_decode_ms": round(speed.decode_ms, 2),
+        "decodes_per_read": round(speed.decode_ratio, 2),
+    }
+
+
+def _renderer(args: argparse.Namespace) -> dict[str, Any]:
+    from lcr_vision.synth.speed import frames_per_second
+
+    return {
+        "stills_fps": round(frames_per_second(frames=args.runs), 1),
+        "throw_fps": round(frames_per_second(frames=args.runs, throws=True), 1),
+    }
+
+
+def _simulate(args: argparse.Namespace) -> dict[str, Any]:
+    from lcr_vision.sim import games_per_second
+
+    return {"five_player_games_per_s": round(games_per_second(players=5))}
+
+
+def _odds(args: argparse.Namespace) -> dict[str, Any]:
+    from lcr_vision.odds.timing import solve_times
+
+    times = solve_times(players=range(3, args.odds_players + 1))
+    return {"solve_s": {str(n): round(t, 3) for n, t in times.items()}}
+
+
+MEASURES: dict[str, Callable[[argparse.Namespace], dict[str, Any]]] = {
+    "reader": _reader, "renderer": _renderer, "simulate": _simulate, "odds": _odds,
+}
+
+
+def _print_text(results: dict[str, dict[str, Any]]) -> None:
+    for part, figures in results.items():
+        print(part)
+        for key, value in figures.items():
+            if isinstance(value, dict):
+                value = "  ".join(f"{k}: {v}" for k, v in value.items())
+            print(f"  {key:24} {value}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure the chosen parts and print them."""
+    from lcr_vision.errors import UserError
+
+    parts = [p.strip() for p in args.only.split(",")] if args.only else list(PARTS)
+    unknown = [p for p in parts if p not in MEASURES]
+    if unknown:
+        raise UserError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
+    if args.odds_players < 3 or args.odds_players > 8:
+        raise UserError("--odds-players must be between 3 and 8")
+    results = {part: MEASURES[part](args) for part in parts}
+    if args.json:
+        print(json.dumps(results))
+    else:
+        _print_text(results)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the ``bench`` subcommand."""
+    p = sub.add_parser(
+        "bench",
+        help="measure reader, renderer, simulation and odds speed",
+        description="Measure, in one run: the dice reader's milliseconds per 640x480 frame (median "
+        "and 90th percentile, 1 and 2 threads, and as a multiple of decoding that JPEG), the "
+        "renderer's frames per second, simulated five-player games per second and the exact odds "
+        "solver's time from the start for 3 players up to --odds-players.",
+    )
+    p.add_argument("--only", metavar="PARTS",
+                   help=f"comma-separated parts to measure (default all: {','.join(PARTS)})")
+    p.add_argument("--runs", type=int, default=100,
+                   help="timed frames per reader setting and rendered frames (default 100)")
+    p.add_argument("--odds-players", type=int, default=8,
+                   help="largest table for the odds timing, 3-8 (default 8)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=run)
