@@ -103,7 +103,8 @@ class Calibration:
             return empty, iter([r for r in every if self.answers.get(r.name)])
         self.dialogue.say("Clear the table and keep the camera still.")
         first = next(stream, None)
-        if first is None or not self.dialogue.ready(first.image, "Is the table empty?"):
+        if first is None or (self.live and not self.dialogue.ready(first.image,
+                                                                   "Is the table empty?")):
             raise CalibrationError(f"{self.source.name} gave no still picture of the empty table")
         return [first], stream
 

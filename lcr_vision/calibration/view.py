@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-import cv2
 import numpy as np
 
 from lcr_vision.errors import UserError
@@ -59,6 +58,8 @@ class View:
 
     def apply(self, frame: np.ndarray) -> np.ndarray:
         """The play area of ``frame``, resized by the scale."""
+        import cv2  # here, so that commands taking --calibration start fast
+
         (x, y, w, h), scale = self.fitted(frame.shape)
         area = frame[y:y + h, x:x + w]
         size = _resized(w, h, scale)

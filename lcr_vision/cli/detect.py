@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import Iterator, TextIO
 
+from lcr_vision.calibration import add_argument as add_calibration_option
+from lcr_vision.calibration import reader_for
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 
@@ -27,13 +29,12 @@ def add_reader_options(parser: argparse.ArgumentParser) -> None:
                         help="ONNX dice model (default: the shipped models/dice.onnx)")
     parser.add_argument("--threads", type=int, default=1,
                         help="CPU threads for the model (default: 1)")
+    add_calibration_option(parser)
 
 
 def reader_from(args: argparse.Namespace):  # -> DiceReader; imported lazily for a fast --help
-    """The DiceReader the options ask for."""
-    from lcr_vision.vision.reader import DiceReader
-
-    return DiceReader(args.model, DiceKind(args.dice) if args.dice else None, args.threads)
+    """The DiceReader the options ask for, seeing frames through ``--calibration``'s profile."""
+    return reader_for(args)
 
 
 def image_files(paths: list[Path]) -> Iterator[Path]:
