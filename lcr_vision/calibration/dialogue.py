@@ -45,12 +45,13 @@ class Dialogue:
         text = self.terminal.readline()
         return text.strip() if text else None
 
-    def ready(self, image: np.ndarray, what: str) -> bool:
+    def ready(self, what: str) -> bool:
         """Wait until the user says the table is ready for ``what``; false to stop."""
         if not self.asks:
             return True
         if isinstance(self.screen, Window):
-            return self._key(image, [what, "space: ready   q: stop"]) != "quit"
+            blank = np.zeros((480, 640, 3), np.uint8)
+            return self._key(blank, [what, "space: ready   q: stop"]) != "quit"
         return self.line(f"{what} Press Enter when ready (q to stop):") not in (None, "q")
 
     def play_area(self, image: np.ndarray, roi: Roi | None) -> Roi | None:

@@ -73,27 +73,28 @@ class Calibration:
         self.dialogue = dialogue
         self.answers = answers
         self.live = bool(getattr(source, "live", False))
+        self.doing = "Clear the table"  # shown over the live picture
 
     def run(self) -> Profile:
         """All four steps; the profile reached (not saved)."""
         say = self.dialogue.say
         say(f"Calibrating {self.request.name!r} for {FRIENDLY[self.request.dice]} dice.")
-        empty, later = self._split()
         say("Step 1: the empty table.")
+        empty, later = self._split()
         background = learn_background([f for rest in empty for f in rest.frames])
         figures = light_figures(background)
         notes = list(advice(figures))
         say(*notes or ["The light is fine."])
         roi = self._play_area(background)
         face_map = self._face_map()
-        say("Step 2: dice size. Place the dice in the play area." if self.live else
-            "Step 2: dice size.")
+        self.doing = "Place the dice in the play area"
+        say(f"Step 2: dice size. {self.doing}." if self.live else "Step 2: dice size.")
         rolls, sizes, detail = self._check_rolls(later, background, roi, notes)
         return self._fit(rolls, sizes, detail, background, roi, figures, notes, face_map)
 
     def _split(self) -> tuple[list[Rest], Iterator[Rest]]:
         """The empty table's rests, and the rests still to come."""
-        stream = rests(self.source)
+        stream = rests(self.source, lambda frame: self.dialogue.show(frame, [self.doing]))
         if isinstance(self.source, FolderSource) and self.answers is not None:
             every = list(stream)
             empty = [r for r in every if not self.answers.get(r.name)]
@@ -102,9 +103,10 @@ class Calibration:
                                        "answers (or list it in empty.txt)")
             return empty, iter([r for r in every if self.answers.get(r.name)])
         self.dialogue.say("Clear the table and keep the camera still.")
+        if self.live and not self.dialogue.ready("Is the table empty?"):
+            raise CalibrationError("stopped before the empty table was seen")
         first = next(stream, None)
-        if first is None or (self.live and not self.dialogue.ready(first.image,
-                                                                   "Is the table empty?")):
+        if first is None:
             raise CalibrationError(f"{self.source.name} gave no still picture of the empty table")
         return [first], stream
 
@@ -161,6 +163,7 @@ class Calibration:
                                  else f", really {' '.join(truth)}."))
             if wanted is not None and len(rolls) >= wanted:
                 break
+            self.doing = f"Roll the dice ({len(rolls)} rolls checked)"
             if len(rolls) == 1:
                 self.dialogue.say("Step 4: check rolls. Roll the dice, let them settle, "
                                   f"and check what I read ({wanted or 'all'} rolls).")
@@ -188,11 +191,11 @@ class Calibration:
         return self.dialogue.truth(rest.image, found)
 
     def _face_map(self) -> FaceMap | None:
-        """Step 3: the face map of regular dice (none for LCR dice)."""
+        """Step 3 (said before the dice come): the face map of regular dice, none for LCR dice."""
         if self.request.dice is not DiceKind.PIP:
             return None
         fmap = self.request.face_map or FaceMap.default()
-        self.dialogue.say("Step 3, the face map: " + ", ".join(f"{p} counts {f}"
+        self.dialogue.say("Face map: " + ", ".join(f"{p} counts {f}"
                                                           for p, f in fmap.as_dict().items()) + ".")
         return fmap
 

@@ -8,7 +8,7 @@ first seen). A folder of photos gives each photo as a rest of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,8 +35,10 @@ class Rest:
         return self.frames[-1]
 
 
-def rests(source: FrameSource, config: SettleConfig = STILLNESS) -> Iterator[Rest]:
-    """Every rest of ``source``, in order; a live source never ends."""
+def rests(source: FrameSource, watch: Callable[[np.ndarray], object] = lambda frame: None,
+          config: SettleConfig = STILLNESS) -> Iterator[Rest]:
+    """Every rest of ``source``, in order; a live source never ends. ``watch`` sees each frame of
+    a video or camera as it comes (to show it)."""
     if isinstance(source, FolderSource):
         for frame in source.frames():
             assert source.current is not None
@@ -45,6 +47,7 @@ def rests(source: FrameSource, config: SettleConfig = STILLNESS) -> Iterator[Res
     previous: np.ndarray | None = None
     moved, quiet = True, []
     for index, frame in enumerate(source.frames()):
+        watch(frame)
         small = motion_image(frame, config.width)
         level = 0.0 if previous is None or previous.shape != small.shape else motion(
             previous, small, config.pixel_delta)
