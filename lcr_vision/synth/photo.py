@@ -21,10 +21,12 @@ from lcr_vision.synth.ranges import Ranges, uniform
 
 @dataclass(frozen=True)
 class Photo:
-    """Per-pixel BGR gain (light falloff times white balance), glare, blur, noise and JPEG."""
+    """Per-pixel light falloff ``gain`` (BGR), glare, a 3x4 ``colour`` transform (white balance,
+    exposure, saturation, haze), blur, noise and JPEG quality."""
 
     gain: np.ndarray
     glare: np.ndarray | None
+    colour: np.ndarray
     defocus: float
     shake: tuple[float, float]
     noise: float
@@ -47,22 +49,31 @@ class Photo:
             cx, cy, r = rng.uniform(0, w), rng.uniform(0, h), rng.uniform(0.1, 0.4) * max(w, h)
             spot = rng.uniform(30, 90) * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))
             glare = _full(spot, size)
-        white = np.array([uniform(rng, ranges.white_balance) for _ in range(3)], np.float32)
+        white = np.array([uniform(rng, ranges.white_balance) for _ in range(3)])
         white *= uniform(rng, ranges.exposure)
+        sat, haze = uniform(rng, ranges.saturation), uniform(rng, ranges.haze)
+        grey = np.array([[0.114, 0.587, 0.299]] * 3)
+        mix = (1 - haze) * (sat * np.eye(3) + (1 - sat) * grey) @ np.diag(white)
+        colour = np.column_stack([mix, np.full(3, haze * 110.0)]).astype(np.float32)
         shake = (0.0, 0.0)
         if still and rng.random() < ranges.motion_blur:
             length, theta = uniform(rng, ranges.motion_px), rng.uniform(0, np.pi)
             shake = (length * float(np.cos(theta)), length * float(np.sin(theta)))
         q = ranges.jpeg_quality
-        gain3 = _full(gain, size) * white
-        return cls(gain3, glare, uniform(rng, ranges.defocus_px), shake, uniform(rng, ranges.noise),
+        return cls(_full(gain, size), glare, colour, uniform(rng, ranges.defocus_px), shake, uniform(rng, ranges.noise),
                    int(rng.integers(q[0], q[1] + 1)))
 
     def develop(self, scene: np.ndarray, rng: np.random.Generator, flicker: float = 1.0) -> np.ndarray:
         """The JPEG-degraded uint8 BGR frame a camera makes of the float radiance ``scene``."""
+        return self.shoot(scene, rng, flicker)[0]
+
+    def shoot(self, scene: np.ndarray, rng: np.random.Generator,
+              flicker: float = 1.0) -> tuple[np.ndarray, bytes]:
+        """Like `develop`, also returning the JPEG file the frame was decoded from."""
         img = cv2.multiply(scene, self.gain, scale=flicker)
         if self.glare is not None:
             img = cv2.add(img, self.glare)
+        img = cv2.transform(img, self.colour)
         if self.defocus > 0.3:
             img = cv2.GaussianBlur(img, (0, 0), self.defocus)
         if np.hypot(*self.shake) >= 1:
@@ -71,7 +82,7 @@ class Photo:
         img = cv2.scaleAdd(pixel_noise(rng, (w, h)), self.noise, img)
         out = cv2.convertScaleAbs(img)  # rounds and saturates to 0..255
         _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg])
-        return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        return cv2.imdecode(buf, cv2.IMREAD_COLOR), buf.tobytes()
 
 
 def _full(field: np.ndarray, size: tuple[int, int]) -> np.ndarray:

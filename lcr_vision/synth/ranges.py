@@ -61,7 +61,7 @@ class Ranges:
     dot_radius: Span = (0.1, 0.22)          # LCR dot radius / face edge
     wild_word: float = 0.4                  # chance the wild star carries the word WILD
     wild_points: tuple[int, int] = (5, 8)
-    surfaces: tuple[str, ...] = ("wood", "felt", "cloth", "tray", "paper", "plain")
+    surfaces: tuple[str, ...] = ("wood", "felt", "cloth", "tray", "tray", "paper", "plain", "plain")
     distractors: tuple[int, int] = (0, 6)
     hand: float = 0.15                      # chance a hand is in a still
     light_elevation_deg: Span = (30.0, 85.0)
@@ -71,10 +71,12 @@ class Ranges:
     glare: float = 0.25                     # chance of a soft glare spot
     white_balance: Span = (0.85, 1.15)      # per-channel gain
     exposure: Span = (0.75, 1.25)
+    saturation: Span = (0.5, 1.0)           # webcams mute colours
+    haze: Span = (0.0, 0.15)                # veiling flare: blacks lift, contrast drops
     defocus_px: Span = (0.0, 1.2)           # Gaussian sigma
     motion_blur: float = 0.15               # chance of camera shake in a still
     motion_px: Span = (2.0, 7.0)
-    noise: Span = (1.0, 6.0)                # sensor noise sigma, grey levels
+    noise: Span = (0.3, 5.0)                # sensor noise sigma, grey levels
     jpeg_quality: tuple[int, int] = (45, 95)
 
 

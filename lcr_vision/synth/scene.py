@@ -29,10 +29,12 @@ class DieLabel:
 
 @dataclass(frozen=True)
 class Scene:
-    """A rendered frame: BGR uint8 ``image`` and a label for every die drawn, in or out of frame."""
+    """A rendered frame: BGR uint8 ``image``, a label for every die drawn (in or out of frame),
+    and the camera's ``jpeg`` file that ``image`` was decoded from."""
 
     image: np.ndarray
     dice: tuple[DieLabel, ...]
+    jpeg: bytes = b""
 
     @property
     def labelled(self) -> tuple[DieLabel, ...]:
@@ -103,4 +105,5 @@ def render_scene(rng: np.random.Generator, kind: str = "mixed", size: tuple[int,
     if hand_mask is not None:
         m = hand_mask.astype(np.float32)[..., None] / 255
         canvas += (covered - canvas) * m
-    return Scene(stage.photo.develop(canvas, rng), tuple(label(stage, d) for d in posed))
+    image, jpeg = stage.photo.shoot(canvas, rng)
+    return Scene(image, tuple(label(stage, d) for d in posed), jpeg)

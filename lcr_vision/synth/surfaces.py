@@ -50,7 +50,7 @@ def _plain(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
 
 
 def _paper(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
-    fibres = smooth_noise(rng, (h, w), max(h, w) / 3) * 0.05
+    fibres = smooth_noise(rng, (h, w), max(h, w) / 3) * 0.02
     return (_pick(rng, ((240, 242, 244), (225, 235, 240), (245, 245, 235)))
             * (0.95 + fibres + 0.02 * smooth_noise(rng, (h, w), 2))[..., None])
 
