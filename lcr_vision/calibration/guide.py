@@ -62,6 +62,27 @@ class Request:
     rolls: int = 10
 
 
+@dataclass(frozen=True)
+class EmptyTable:
+    """What step 1 learned: the background, its light figures and advice, the play area."""
+
+    background: np.ndarray
+    figures: dict[str, float]
+    advice: tuple[str, ...]
+    roi: Roi | None
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What steps 2 and 4 gathered: the check rolls, the die size and dice sharpness measured in
+    each roll where dice were found, and the warnings given about the dice."""
+
+    rolls: tuple[CheckRoll, ...]
+    sizes: tuple[float, ...]
+    sharpness: tuple[float, ...]
+    warnings: tuple[str, ...]
+
+
 class Calibration:
     """One guided session over ``source``; ``answers`` (file name -> faces up) script it."""
 
@@ -83,14 +104,12 @@ class Calibration:
         empty, later = self._split()
         background = learn_background([f for rest in empty for f in rest.frames])
         figures = light_figures(background)
-        notes = list(advice(figures))
-        say(*notes or ["The light is fine."])
-        roi = self._play_area(background)
+        say(*advice(figures) or ["The light is fine."])
+        table = EmptyTable(background, figures, advice(figures), self._play_area(background))
         face_map = self._face_map()
         self.doing = "Place the dice in the play area"
         say(f"Step 2: dice size. {self.doing}." if self.live else "Step 2: dice size.")
-        rolls, sizes, detail = self._check_rolls(later, background, roi, notes)
-        return self._fit(rolls, sizes, detail, background, roi, figures, notes, face_map)
+        return self._fit(table, self._check_rolls(later, table), face_map)
 
     def _split(self) -> tuple[list[Rest], Iterator[Rest]]:
         """The empty table's rests, and the rests still to come."""
@@ -131,26 +150,24 @@ class Calibration:
         names = sorted((n for n, f in self.answers.items() if f), key=lambda n: natural_key(Path(n)))
         return iter([self.answers[n] for n in names])
 
-    def _check_rolls(self, later: Iterator[Rest], background: np.ndarray, roi: Roi | None,
-                     notes: list[str]) -> tuple[list[CheckRoll], list[float], list[float]]:
-        """Steps 2 and 4 as the dice come: measure the first roll, then read, show and check each.
-
-        Returns the rolls, the die size of each and the sharpness of each."""
+    def _check_rolls(self, later: Iterator[Rest], table: EmptyTable) -> Checked:
+        """Steps 2 and 4 as the dice come: measure the first roll, then read, show and check each."""
         truths = self._truths()
         by_name = self.answers is not None and truths is None  # labelled photos all have dice
         wanted = None if self.answers is not None else self.request.rolls
         rolls: list[CheckRoll] = []
         sizes: list[float] = []
         detail: list[float] = []
+        warnings: tuple[str, ...] = ()
         view: View | None = None
         for rest in later:
-            blobs = die_blobs(rest.image, background)
+            blobs = die_blobs(rest.image, table.background)
             if not blobs and not by_name:
                 continue  # the table between two throws
             size = die_size(blobs)
             if view is None and size is not None:
-                view = self._first_dice(rest, blobs, size, roi, notes)
-            found = CalibratedReader(self.reader, view or View(roi)).read(rest.image).faces
+                view, warnings = self._first_dice(rest, blobs, size, table.roi)
+            found = CalibratedReader(self.reader, view or View(table.roi)).read(rest.image).faces
             truth = self._truth(rest, found, truths)
             if truth is None:
                 break
@@ -170,17 +187,17 @@ class Calibration:
         if not rolls:
             raise CalibrationError("no check roll with dice on the table was seen; "
                                    "no profile was written")
-        return rolls, sizes, detail
+        return Checked(tuple(rolls), tuple(sizes), tuple(detail), warnings)
 
     def _first_dice(self, rest: Rest, blobs: Sequence[tuple[int, int, int, int]], size: float,
-                    roi: Roi | None, notes: list[str]) -> View:
-        """Step 2 on the first dice seen: say their size and what to fix; the view to show."""
+                    roi: Roi | None) -> tuple[View, tuple[str, ...]]:
+        """Step 2 on the first dice seen: say their size and what to fix; the view to show them
+        through until the best is known, and the warnings given."""
         h, w = rest.image.shape[:2]
         area = (w, h) if roi is None else roi[2:]
         warnings = size_warnings(size, area) + advice({"focus": focus(rest.image, blobs)})
-        notes.extend(warnings)
         self.dialogue.say(f"The dice are about {size:.0f} pixels wide.", *warnings)
-        return View(roi, candidate_scales(size, area)[0], (w, h))
+        return View(roi, candidate_scales(size, area)[0], (w, h)), warnings
 
     def _truth(self, rest: Rest, found: tuple[str, ...],
                truths: Iterator[tuple[str, ...]] | None) -> tuple[str, ...] | None:
@@ -199,32 +216,30 @@ class Calibration:
                                                           for p, f in fmap.as_dict().items()) + ".")
         return fmap
 
-    def _fit(self, rolls: list[CheckRoll], sizes: list[float], detail: list[float],
-             background: np.ndarray, roi: Roi | None, figures: dict[str, float], notes: list[str],
-             face_map: FaceMap | None) -> Profile:
+    def _fit(self, table: EmptyTable, checked: Checked, face_map: FaceMap | None) -> Profile:
         """Score every candidate view on the check rolls; the profile of the best."""
-        h, w = background.shape[:2]
-        if not sizes:
+        h, w = table.background.shape[:2]
+        if not checked.sizes:
             raise CalibrationError("the check rolls look just like the empty table: no dice "
                                    "were seen; no profile was written")
-        die = float(np.median(sizes))
-        rois = [roi] if self.request.roi is not None else list(dict.fromkeys([roi, None]))
-        view, accuracy = best_view(rolls, self.reader, candidate_views((w, h), rois, die))
-        default = measure(rolls, self.reader.read)
+        die = float(np.median(checked.sizes))
+        rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([table.roi, None]))
+        view, accuracy = best_view(checked.rolls, self.reader, candidate_views((w, h), rois, die))
+        default = measure(checked.rolls, self.reader.read)
         self.dialogue.say(
             f"Read {100 * accuracy.die_accuracy:.0f}% of {accuracy.dice} dice right "
             f"({100 * accuracy.roll_accuracy:.0f}% of {accuracy.rolls} rolls); without "
             f"calibration {100 * default.die_accuracy:.0f}%.")
+        notes = tuple(dict.fromkeys(table.advice + checked.warnings))
         if accuracy.die_accuracy < MIN_ACCURACY:
             raise CalibrationError(
                 f"only {100 * accuracy.die_accuracy:.0f}% of the check dice were read right; "
-                + (" ".join(notes) or "light the table evenly and use dice the model knows")
+                + (" ".join(notes) or "light the table evenly and use dice the model knows.")
                 + " No profile was written.")
-        figures = {**figures, "focus": round(float(np.nanmean(detail)), 1)}
+        figures = {**table.figures, "focus": round(float(np.mean(checked.sharpness)), 1)}
         return Profile(
             name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
-            roi=view.roi, scale=view.scale, die_px=round(die, 1), table=figures,
-            notes=tuple(dict.fromkeys(notes)), accuracy=accuracy, default_accuracy=default,
+            roi=view.roi, scale=view.scale, die_px=round(die, 1), table=figures, notes=notes,
+            accuracy=accuracy, default_accuracy=default,
             created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )
-

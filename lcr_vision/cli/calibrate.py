@@ -93,11 +93,13 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.vision.reader import DiceReader
 
     kind = DICE[args.dice]
-    request = Request(args.name, kind, None if args.face_map is None else FaceMap.parse(args.face_map),
-                      parse_roi(args.roi), args.rolls)
-    answers = None if args.answers is None else read_answers(args.answers, kind)
     if args.rolls < 1:
         raise UserError("--rolls must be at least 1")
+    if args.face_map is not None and kind is not DiceKind.PIP:
+        raise UserError("--face-map is for regular dice (--dice regular)")
+    face_map = None if args.face_map is None else FaceMap.parse(args.face_map)
+    request = Request(args.name, kind, face_map, parse_roi(args.roi), args.rolls)
+    answers = None if args.answers is None else read_answers(args.answers, kind)
     reader = DiceReader(args.model, kind, args.threads)
     source = open_source(args.camera, args.source)
     screen = screen_from(args)
