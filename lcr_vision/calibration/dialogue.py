@@ -17,6 +17,8 @@ from lcr_vision.faces import FaceError, parse_faces
 from lcr_vision.speech import Announcer
 from lcr_vision.table.overlay import draw_panel
 from lcr_vision.table.screen import Screen, Window
+from lcr_vision.vision.annotate import annotate
+from lcr_vision.vision.detections import Detections
 
 Roi = tuple[int, int, int, int]
 
@@ -64,15 +66,18 @@ class Dialogue:
         if roi is not None:
             x, y, w, h = roi
             cv2.rectangle(shown, (x, y), (x + w, y + h), (40, 200, 40), 2)
-        draw_panel(shown, ["Drag the play area and press space, or press c to keep it"])
+        draw_panel(shown, ["Drag the play area and press space; space alone keeps the green one"])
         x, y, w, h = (int(v) for v in cv2.selectROI(self.screen.title, shown, False))
         return (x, y, w, h) if w >= 16 and h >= 16 else roi
 
-    def truth(self, image: np.ndarray, read: tuple[str, ...]) -> tuple[str, ...] | None:
-        """The faces really up, as the user confirms or corrects them; ``None`` to stop."""
+    def truth(self, image: np.ndarray, dice: Detections) -> tuple[str, ...] | None:
+        """The faces really up, as the user confirms or corrects the ``dice`` read in ``image``;
+        ``None`` to stop."""
+        read = dice.faces
         said = " ".join(read) or "no dice"
         if isinstance(self.screen, Window):
-            action = self._key(image, [f"Read: {said}", "space: right   t: type faces   q: stop"])
+            action = self._key(annotate(image, dice),
+                               [f"Read: {said}", "space: right   t: type faces   q: stop"])
             if action == "quit":
                 return None
             if action == "confirm":

@@ -41,6 +41,7 @@ from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource, natural_key
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
+from lcr_vision.vision.detections import Detections
 
 MIN_ACCURACY = 0.5  # a profile reading fewer dice right than this is not saved
 FRIENDLY = {DiceKind.LCR: "boxed LCR", DiceKind.WILD: "LCR Wild", DiceKind.PIP: "regular"}
@@ -167,8 +168,9 @@ class Calibration:
             size = die_size(blobs)
             if view is None and size is not None:
                 view, warnings = self._first_dice(rest, blobs, size, table.roi)
-            found = CalibratedReader(self.reader, view or View(table.roi)).read(rest.image).faces
-            truth = self._truth(rest, found, truths)
+            dice = CalibratedReader(self.reader, view or View(table.roi)).read(rest.image)
+            found = dice.faces
+            truth = self._truth(rest, dice, truths)
             if truth is None:
                 break
             rolls.append(CheckRoll(rest.name, rest.image, truth))
@@ -199,13 +201,14 @@ class Calibration:
         self.dialogue.say(f"The dice are about {size:.0f} pixels wide.", *warnings)
         return View(roi, candidate_scales(size, area)[0], (w, h)), warnings
 
-    def _truth(self, rest: Rest, found: tuple[str, ...],
+    def _truth(self, rest: Rest, dice: Detections,
                truths: Iterator[tuple[str, ...]] | None) -> tuple[str, ...] | None:
+        """The faces up in ``rest``: from the answers, or from the user shown the ``dice`` read."""
         if truths is not None:
             return next(truths, None)
         if self.answers is not None:
             return self.answers[rest.name]
-        return self.dialogue.truth(rest.image, found)
+        return self.dialogue.truth(rest.image, dice)
 
     def _face_map(self) -> FaceMap | None:
         """Step 3 (said before the dice come): the face map of regular dice, none for LCR dice."""

@@ -32,7 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        help="calibrate live with webcam N (the default, with N = 0)")
     where.add_argument("--source", metavar="FILE_OR_URL|DIR",
                        help="a video or stream whose first still moment is the empty table and "
-                       "each later one a check roll; or a folder of photos")
+                       "each later one a check roll; or a folder of photos, in name order, the "
+                       "first of the empty table (with --answers: the photos without dice)")
     p.add_argument("--answers", type=Path, metavar="LABELS_CSV",
                    help="the faces up in each check roll, as labels.csv (FORMATS.md): for a "
                    "folder, photos without rows are the empty table; for a video, the labelled "
