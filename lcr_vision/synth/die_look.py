@@ -13,10 +13,11 @@ so each carries a thin shadow on one side.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
-from lcr_vision.synth.cube import faces_of
+from lcr_vision.synth.cube import DIE_KINDS, faces_of
 from lcr_vision.synth.face_art import FaceArt
 from lcr_vision.synth.noise import smooth_noise
 from lcr_vision.synth.ranges import Ranges, jitter, uniform
@@ -26,7 +27,7 @@ _RED = np.array([40, 40, 200], np.float32)
 
 @dataclass(frozen=True)
 class DieLook:
-    """Kind, face tokens, BGR float textures ``(T, T, 3)`` per face, body colour, bevel, opacity."""
+    """Kind, face tokens, BGR uint8 textures ``(T, T, 3)`` per face, body colour, bevel, opacity."""
 
     kind: str
     tokens: tuple[str, ...]
@@ -52,6 +53,7 @@ class DieLook:
             if token not in made:
                 face_ink = _RED if token == "1" and art.big_one and body.mean() > 150 else ink
                 made[token] = _ink(base, art.mask(token, texture_px, rng), face_ink)
+                made[token].setflags(write=False)  # looks are shared (see stock_look)
         return cls(kind, tokens, tuple(made[t] for t in tokens), body, uniform(rng, ranges.bevel),
                    0.82 if finish == "translucent" else 1.0, float(rng.uniform(0.0, 0.5)))
 
@@ -89,4 +91,16 @@ def _ink(base: np.ndarray, mask: np.ndarray, ink: np.ndarray) -> np.ndarray:
     rim[shift:, shift:] = mask[:-shift, :-shift]
     rim = np.clip(rim - mask, 0, 1)[..., None]
     m = mask[..., None]
-    return (base * (1 - 0.35 * rim)) * (1 - m) + ink * m
+    return np.round((base * (1 - 0.35 * rim)) * (1 - m) + ink * m).astype(np.uint8)
+
+
+# How many different dice of one kind and texture size `stock_look` keeps.
+STOCK = 120
+
+
+@lru_cache(maxsize=2048)
+def stock_look(kind: str, texture_px: int, number: int, ranges: Ranges) -> DieLook:
+    """Die ``number`` (0 to ``STOCK - 1``) of a fixed stock: made once, then shared, so stills do
+    not pay for new textures for every die."""
+    return DieLook.sample(np.random.default_rng([number, texture_px, DIE_KINDS.index(kind)]), kind, texture_px,
+                          ranges)

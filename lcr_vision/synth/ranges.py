@@ -39,7 +39,7 @@ class Ranges:
     the renderer jitters; ``fonts`` are cv2 Hershey font ids.
     """
 
-    die_px: Span = (14.0, 140.0)            # edge of a die at the image centre
+    die_px: Span = (14.0, 140.0)            # edge of a die at the image centre (log-uniform)
     dice: tuple[int, int] = (1, 12)         # dice per scene (fewer when big dice do not fit)
     tilt_deg: Span = (0.0, 40.0)            # camera tilt away from looking straight down
     roll_deg: Span = (-180.0, 180.0)        # camera rotation about its axis
@@ -83,6 +83,15 @@ class Ranges:
 def uniform(rng: np.random.Generator, span: Span) -> float:
     """One draw from ``span``: a tiny helper so every module samples spans the same way."""
     return float(rng.uniform(span[0], span[1]))
+
+
+def log_uniform(rng: np.random.Generator, span: Span) -> float:
+    """One draw from ``span`` with every factor of two equally likely (for sizes and distances).
+
+    >>> round(log_uniform(np.random.default_rng(0), (10.0, 10.0)), 6)
+    10.0
+    """
+    return float(np.exp(rng.uniform(np.log(span[0]), np.log(span[1]))))
 
 
 def integer(rng: np.random.Generator, span: tuple[int, int]) -> int:

@@ -7,13 +7,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from lcr_vision.synth.cube import DIE_KINDS, faces_of, resting_rotation
-from lcr_vision.synth.die_look import DieLook
-from lcr_vision.synth.distractors import DISTRACTORS, draw_distractor
+from lcr_vision.synth.die_look import STOCK, stock_look
+from lcr_vision.synth.distractors import draw_distractor
 from lcr_vision.synth.layout import place_dice
 from lcr_vision.synth.ranges import Ranges, integer
 from lcr_vision.synth.stage import PosedDie, Stage
 
 SCENE_KINDS: tuple[str, ...] = DIE_KINDS + ("mixed",)
+# Flat things on the table and how common each is (cups are big and rarer).
+_THINGS = ("chip", "coin", "card", "cup")
+_THING_ODDS = (0.4, 0.25, 0.25, 0.1)
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,7 @@ def rest_dice(rng: np.random.Generator, stage: Stage, kinds: list[str],
     """Dice of ``kinds`` lying at ``spots`` with random faces up."""
     out = []
     for kind, (x, y, yaw) in zip(kinds, spots):
-        look = DieLook.sample(rng, kind, stage.texture_px(), ranges)
+        look = stock_look(kind, stage.texture_px(), int(rng.integers(STOCK)), ranges)
         rot = resting_rotation(int(rng.integers(len(faces_of(kind)))), yaw)
         out.append(PosedDie(look, rot, np.array([x, y, 0.5])))
     return out
@@ -73,10 +76,10 @@ def table_with_things(rng: np.random.Generator, stage: Stage, n: int) -> np.ndar
     """The stage's surface with ``n`` flat distractors (not hands) scattered on it."""
     canvas = stage.surface.image.copy()
     w, h = stage.size
-    flat = [k for k in DISTRACTORS if k != "hand"]
     for _ in range(n):
         centre = (float(rng.uniform(0, w)), float(rng.uniform(0, h)))
-        draw_distractor(rng, canvas, str(rng.choice(flat)), centre, stage.die_px)
+        kind = str(rng.choice(_THINGS, p=_THING_ODDS))
+        draw_distractor(rng, canvas, kind, centre, stage.die_px)
     return canvas
 
 

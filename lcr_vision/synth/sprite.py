@@ -15,7 +15,7 @@ import numpy as np
 from lcr_vision.synth.camera import Camera
 from lcr_vision.synth.cube import CUBE_CORNERS, FACE_CORNERS, NORMALS
 from lcr_vision.synth.die_look import DieLook
-from lcr_vision.synth.drawing import fill_smooth, fixed_poly
+from lcr_vision.synth.drawing import fill_smooth, fixed_poly, soft_blur
 from lcr_vision.synth.photo import line_kernel
 
 # A rounded cube is the inset cube swept by a ball; its outline is the hull of the corner balls,
@@ -81,6 +81,8 @@ def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camer
     soft = max(0.5, radius * 0.5)
     for i in np.flatnonzero(visible):
         quad = camera.project(FACE_CORNERS[i] @ rot.T + centre) - offset
+        if cv2.contourArea(quad.astype(np.float32)) < 4:
+            continue  # seen edge-on: the rounded edge colour already covers it
         warp = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
         tex = cv2.warpPerspective(look.textures[i], warp, (w, h), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_REPLICATE)
@@ -88,9 +90,11 @@ def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camer
         inner = camera.project(face_in @ rot.T + centre) - offset
         m = np.zeros((h, w), np.uint8)
         fill_smooth(m, fixed_poly(inner))
-        mf = cv2.GaussianBlur(m, (0, 0), soft).astype(np.float32)[..., None] * (1 / 255)
-        lit = tex * shades[i] + look.gloss * light.glint(normals[i], to_eye[i])
-        colour += (lit - colour) * mf
+        mf = soft_blur(m, soft).astype(np.float32) * (1 / 255)
+        lit = tex.astype(np.float32)
+        lit *= float(shades[i])
+        lit += look.gloss * light.glint(normals[i], to_eye[i])
+        colour = cv2.blendLinear(lit, colour, mf, 1 - mf)
     return Sprite((int(x0), int(y0)), colour * a[..., None], a)
 
 

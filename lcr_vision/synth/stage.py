@@ -15,10 +15,12 @@ from lcr_vision.synth.camera import Camera
 from lcr_vision.synth.cube import CUBE_CORNERS, FACE_CORNERS, top_face
 from lcr_vision.synth.die_look import DieLook
 from lcr_vision.synth.photo import Photo
-from lcr_vision.synth.ranges import Ranges, uniform
+from lcr_vision.synth.ranges import Ranges, log_uniform, uniform
 from lcr_vision.synth.shadows import cast_shadows
 from lcr_vision.synth.sprite import Light, composite, motion_blur, render_die
 from lcr_vision.synth.surfaces import Surface, make_surface
+
+_TEXTURE_SIZES = (32, 48, 64, 96, 128, 160)
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ class Stage:
     def sample(cls, rng: np.random.Generator, size: tuple[int, int], ranges: Ranges,
                still: bool = True) -> Stage:
         """A random stage for frames of ``size`` = (width, height)."""
-        die_px = uniform(rng, ranges.die_px)
+        die_px = log_uniform(rng, ranges.die_px)
         focal = max(uniform(rng, ranges.focal) * size[0], die_px * ranges.min_distance)
         camera = Camera.looking_down(size, focal, die_px,
                                      uniform(rng, ranges.tilt_deg), uniform(rng, ranges.roll_deg))
@@ -66,8 +68,9 @@ class Stage:
                    Photo.sample(rng, size, ranges, still), uniform(rng, ranges.shadow))
 
     def texture_px(self) -> int:
-        """Face texture size that keeps a die's ink sharp at this stage's die size."""
-        return int(np.clip(round(self.die_px * 1.1 / 8) * 8, 32, 160))
+        """Face texture size that keeps a die's ink sharp at this stage's die size (one of a few
+        sizes, so that stock dice are shared between scenes)."""
+        return next((t for t in _TEXTURE_SIZES if t >= self.die_px), _TEXTURE_SIZES[-1])
 
     def paint(self, canvas: np.ndarray, dice: Sequence[PosedDie]) -> None:
         """Shadows, then dice far to near, onto float ``canvas`` in place."""
