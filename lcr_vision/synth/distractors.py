@@ -137,21 +137,19 @@ def draw_hand(canvas: np.ndarray, tip: Point, direction: float, px: float,
     h, w = canvas.shape[:2]
     back = np.array([np.cos(direction), np.sin(direction)])
     side = np.array([-back[1], back[0]])
-    palm_c = np.asarray(tip) + back * px * 3.2
+    palm_c = np.asarray(tip) + back * px * 5.2  # a palm about five dice wide, fingers four long
     mask = np.zeros((h, w), np.uint8)
-    cv2.ellipse(mask, fixed(palm_c), fixed((px * 1.9, px * 1.6)), float(np.degrees(direction)),
+    cv2.ellipse(mask, fixed(palm_c), fixed((px * 2.5, px * 2.5)), float(np.degrees(direction)),
                 0, 360, 255, -1, cv2.LINE_AA, SHIFT)
     far = palm_c + back * max(h, w) * 2
-    cv2.line(mask, fixed(palm_c), fixed(far), 255, max(1, round(px * 2.6)), cv2.LINE_AA,
-             SHIFT)
-    for k, length in zip((-1.5, -0.5, 0.5, 1.5), (2.4, 2.9, 2.8, 2.2)):
-        base = palm_c - back * px * 1.2 + side * k * px * 0.75
-        end = base - back * px * length + side * k * px * 0.25
-        cv2.line(mask, fixed(base), fixed(end), 255, max(1, round(px * 0.65)),
-                 cv2.LINE_AA, SHIFT)
-    thumb0 = palm_c + side * px * 1.5
-    cv2.line(mask, fixed(thumb0), fixed(thumb0 + side * px * 1.2 - back * px * 1.3), 255,
-             max(1, round(px * 0.75)), cv2.LINE_AA, SHIFT)
+    cv2.line(mask, fixed(palm_c), fixed(far), 255, max(1, round(px * 4.2)), cv2.LINE_AA, SHIFT)
+    for k, length in zip((-1.5, -0.5, 0.5, 1.5), (3.0, 3.6, 3.4, 2.7)):
+        base = palm_c - back * px * 1.8 + side * k * px * 1.15
+        end = base - back * px * length + side * k * px * 0.3
+        cv2.line(mask, fixed(base), fixed(end), 255, max(1, round(px * 1.0)), cv2.LINE_AA, SHIFT)
+    thumb0 = palm_c + side * px * 2.2
+    cv2.line(mask, fixed(thumb0), fixed(thumb0 + side * px * 1.6 - back * px * 2.0), 255,
+             max(1, round(px * 1.1)), cv2.LINE_AA, SHIFT)
     soft = soft_blur(mask, max(1.0, px * 0.4)).astype(np.float32) / 255
     layer = skin * (0.65 + 0.35 * soft)[..., None]
     _lay(canvas, mask, layer, px, shadow=0.45)

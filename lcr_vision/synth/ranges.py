@@ -64,12 +64,12 @@ class Ranges:
     surfaces: tuple[str, ...] = ("wood", "felt", "cloth", "tray", "tray", "paper", "plain", "plain")
     distractors: tuple[int, int] = (0, 6)
     hand: float = 0.15                      # chance a hand is in a still
-    light_elevation_deg: Span = (30.0, 85.0)
+    light_elevation_deg: Span = (40.0, 85.0)
     shadow: Span = (0.25, 0.6)              # darkness of contact shadows
     ambient: Span = (0.35, 0.6)             # shading floor of faces turned from the light
     gradient: Span = (0.0, 0.35)            # strength of lighting falloff across the frame
     glare: float = 0.25                     # chance of a soft glare spot
-    white_balance: Span = (0.85, 1.15)      # per-channel gain
+    white_balance: Span = (0.88, 1.12)      # per-channel gain
     exposure: Span = (0.75, 1.25)
     saturation: Span = (0.5, 1.0)           # webcams mute colours
     haze: Span = (0.0, 0.15)                # veiling flare: blacks lift, contrast drops

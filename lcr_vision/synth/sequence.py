@@ -87,17 +87,23 @@ class Table:
         return self._render(shots, np.random.default_rng(rng.integers(2**63))), faces
 
     def _pickup(self, rng: np.random.Generator) -> list[_Shot]:
-        """A hand reaches for the lying dice, closes over them and leaves with them."""
+        """A hand reaches in, gathers the lying dice one by one (nearest first) and leaves."""
         if not self.lying:
             return []
-        target = np.mean([self.stage.camera.project(d.centre[None])[0] for d in self.lying], 0)
-        start, angle = self._edge_point(rng, target)
-        reach = [_Shot("pickup", True, self.lying, (tuple(start + (target - start) * t), angle))
-                 for t in np.linspace(0.2, 1.0, 7)]
-        hold = [_Shot("pickup", True, (), (tuple(target), angle)) for _ in range(3)]
-        leave = [_Shot("pickup", True, (), (tuple(target + (start - target) * t), angle))
-                 for t in np.linspace(0.2, 1.2, 6)]
-        return reach + hold + leave
+        spots = [self.stage.camera.project(d.centre[None])[0] for d in self.lying]
+        start, angle = self._edge_point(rng, np.mean(spots, 0))
+        order = sorted(range(len(spots)), key=lambda k: float(np.hypot(*(spots[k] - start))))
+        shots, here, taken = [], start, set()
+        for k in order:
+            lying = tuple(d for j, d in enumerate(self.lying) if j not in taken)
+            for t in np.linspace(0.25, 1.0, 4):
+                shots.append(_Shot("pickup", True, lying, (tuple(here + (spots[k] - here) * t), angle)))
+            here = spots[k]
+            taken.add(k)
+        shots.append(_Shot("pickup", True, (), (tuple(here), angle)))
+        shots += [_Shot("pickup", True, (), (tuple(here + (start - here) * t), angle))
+                  for t in np.linspace(0.2, 1.0, 5)]
+        return shots
 
     def _edge_point(self, rng: np.random.Generator, target: np.ndarray) -> tuple[np.ndarray, float]:
         """A point beyond a random frame edge, and the arm's angle from ``target`` towards it."""
@@ -150,7 +156,9 @@ class Table:
                 now = self.stage.camera.project(centre_w[None])[0]
                 dice.append(PosedDie(d.look, rot, centre_w, (now - previous[k]) * 0.5))
                 previous[k] = now
-            hand = (tuple(start_px + (centre - start_px) * 0.25), angle) if i <= 4 else None
+            # the throwing hand reaches in, lets go, and pulls back
+            reach = (0.45, 0.5, 0.42, 0.3)[i - 1] if i <= 4 else None
+            hand = None if reach is None else (tuple(start_px + (centre - start_px) * reach), angle)
             shots.append(_Shot("rolling", True, tuple(dice), hand))
         shots[-1] = replace(shots[-1], dice=final)
         return shots
