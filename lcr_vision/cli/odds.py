@@ -130,8 +130,8 @@ def render(settings: Settings, state: GameState, result: Odds) -> str:
         title = f"Simulated odds ({result.games} random games, 95% confidence intervals)"
     else:
         title = "Exact odds (standard rules)"
-    width = max(len(name) for name in settings.players)
-    lines = [title, f"  {'player':<{width}}  chips  win"]
+    width = max(len("player"), *(len(name) for name in settings.players))
+    lines = [title, f"  {'player':<{width}}  chips  {'win':>7}"]
     for seat, name in enumerate(settings.players):
         row = f"  {name:<{width}}  {state.chips[seat]:>5}  {100 * result.win[seat]:6.2f}%"
         if result.win_ci95 is not None:
