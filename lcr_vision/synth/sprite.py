@@ -73,8 +73,8 @@ def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camer
     hull = cv2.convexHull(fixed_poly(camera.project(balls) - offset))
     fill_smooth(alpha, hull)
     a = alpha.astype(np.float32) * (look.opacity / 255)
-    colour = np.empty((h, w, 3), np.float32)
-    colour[:] = look.body * float(shades[visible].mean()) * 0.8
+    colour = _rounded_edges(look.body, float(shades[visible].mean()), light, camera, centre,
+                            offset, (w, h))
 
     size = look.textures[0].shape[0]
     src = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
@@ -96,6 +96,24 @@ def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camer
         lit += look.gloss * light.glint(normals[i], to_eye[i])
         colour = cv2.blendLinear(lit, colour, mf, 1 - mf)
     return Sprite((int(x0), int(y0)), colour * a[..., None], a)
+
+
+def _rounded_edges(body: np.ndarray, shade: float, light: Light, camera: Camera,
+                   centre: np.ndarray, offset: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The body colour of the rounded edges: they catch the light on the lamp's side of the die
+    and fall into shade on the far side (a ramp across the sprite)."""
+    w, h = size
+    ends = camera.project(np.stack([centre, centre + light.direction * [1, 1, 0] * 0.5]))
+    toward = ends[1] - ends[0]
+    reach = float(np.hypot(*toward))
+    colour = np.empty((h, w, 3), np.float32)
+    colour[:] = body * (shade * 0.8)
+    if reach > 0.5:
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        ramp = ((xx + offset[0] - ends[0][0]) * toward[0] + (yy + offset[1] - ends[0][1]) * toward[1])
+        ramp = np.clip(ramp / (reach * reach), -1, 1)
+        colour *= (1 + 0.35 * ramp)[..., None]
+    return colour
 
 
 def motion_blur(sprite: Sprite, shift: np.ndarray) -> Sprite:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from lcr_vision.synth.drawing import SHIFT, fixed_poly, put_text
+from lcr_vision.synth.drawing import fill_smooth, fixed_poly, paint_polygon, put_text
 from lcr_vision.synth.noise import pixel_noise, smooth_noise
 
 _WOODS = ((40, 80, 140), (30, 60, 110), (70, 120, 170), (20, 40, 70), (90, 150, 200))
@@ -109,15 +109,13 @@ def _tray(rng: np.random.Generator, h: int, w: int) -> tuple[np.ndarray, np.ndar
     centre = outer.mean(0)
     rim_in = centre + (outer - centre) * rng.uniform(0.95, 0.98)
     floor = centre + (outer - centre) * rng.uniform(0.82, 0.9) + rng.uniform(-0.02, 0.02, 2) * [w, h]
-    cv2.fillConvexPoly(img, fixed_poly(outer), _pick(rng, _PLAINS[3:] + _FELTS)
-                       .tolist(), cv2.LINE_AA, SHIFT)
+    paint_polygon(img, fixed_poly(outer), _pick(rng, _PLAINS[3:] + _FELTS))
     wall = _pick(rng, _PLAINS)
     for k in range(4):
         quad = np.array([rim_in[k], rim_in[(k + 1) % 4], floor[(k + 1) % 4], floor[k]])
-        cv2.fillConvexPoly(img, fixed_poly(quad),
-                           (wall * rng.uniform(0.55, 1.0)).tolist(), cv2.LINE_AA, SHIFT)
+        paint_polygon(img, fixed_poly(quad), wall * rng.uniform(0.55, 1.0))
     inside = np.zeros((h, w), np.uint8)
-    cv2.fillConvexPoly(inside, fixed_poly(floor), 255, cv2.LINE_AA, SHIFT)
+    fill_smooth(inside, fixed_poly(floor))
     fill = _felt(rng, h, w) if rng.random() < 0.4 else _paper(rng, h, w) * _pick(rng, _PLAINS) / 230
     m = inside.astype(np.float32)[..., None] / 255
     return img * (1 - m) + fill * m, floor
