@@ -95,10 +95,10 @@ def _ink(base: np.ndarray, mask: np.ndarray, ink: np.ndarray) -> np.ndarray:
 
 
 # How many different dice of one kind and texture size `stock_look` keeps.
-STOCK = 120
+STOCK = 80
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=1200)  # the whole stock: 80 x 3 kinds x 5 sizes, under 150 MB
 def stock_look(kind: str, texture_px: int, number: int, ranges: Ranges) -> DieLook:
     """Die ``number`` (0 to ``STOCK - 1``) of a fixed stock: made once, then shared, so stills do
     not pay for new textures for every die."""

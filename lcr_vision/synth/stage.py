@@ -20,7 +20,7 @@ from lcr_vision.synth.shadows import cast_shadows
 from lcr_vision.synth.sprite import Light, composite, motion_blur, render_die
 from lcr_vision.synth.surfaces import Surface, make_surface
 
-_TEXTURE_SIZES = (32, 48, 64, 96, 128, 160)
+_TEXTURE_SIZES = (32, 48, 64, 96, 128)
 
 
 @dataclass(frozen=True)

@@ -141,6 +141,6 @@ def make_surface(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> 
     else:
         half = _MAKERS[kind](rng, hh, hw)
         floor = np.array([[-w, -h], [2 * w, -h], [2 * w, 2 * h], [-w, 2 * h]], float)
-    img = cv2.resize(np.clip(half, 0, 255).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    img = cv2.resize(half.astype(np.float32, copy=False), (w, h), interpolation=cv2.INTER_LINEAR)
     grain = _GRAIN.get(kind, 0.015) * float(half.mean())
     return Surface(cv2.scaleAdd(pixel_noise(rng, size), grain, img), floor)
