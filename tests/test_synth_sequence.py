@@ -63,3 +63,16 @@ def test_too_many_dice_is_refused() -> None:
     table = Table(np.random.default_rng(0), "lcr", (160, 120))
     with pytest.raises(ValueError, match="1 to 3 dice"):
         table.throw(4, np.random.default_rng(0))
+
+
+def test_a_hand_passing_moves_nothing_on_the_table() -> None:
+    table = Table(np.random.default_rng(3), "lcr", (320, 240))
+    table.passing = 1.0
+    rng = np.random.default_rng(4)
+    _, faces = table.throw(2, rng)
+    frames = [f for f in table.throw(2, rng)[0] if f.phase == "resting"]
+    busy = [f for f in frames if f.moving]
+    assert busy and len(busy) < len(frames)
+    assert {tuple(d.face for d in f.dice) for f in frames} == {faces}
+    still = next(f for f in frames if not f.moving)
+    assert max(np.abs(b.image.astype(int) - still.image.astype(int)).max() for b in busy) > 100

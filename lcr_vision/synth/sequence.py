@@ -34,8 +34,8 @@ PHASES: tuple[str, ...] = ("resting", "pickup", "rolling", "settled")
 
 @dataclass(frozen=True)
 class Frame:
-    """One camera frame: BGR uint8 ``image``, the ``phase`` of the throw, whether any die is
-    ``moving`` (or a hand is over the dice), and the labels of the dice on the table."""
+    """One camera frame: BGR uint8 ``image``, the ``phase`` of the throw, whether anything moves
+    (a die, or a hand in view: ``moving``), and the labels of the dice on the table."""
 
     image: np.ndarray
     phase: str
@@ -70,6 +70,7 @@ class Table:
         self.looks = [DieLook.sample(rng, k, self.stage.texture_px(), self.ranges) for k in kinds]
         self.skin = skin_colour(rng)
         self.flicker = float(rng.uniform(0.0, 0.04))
+        self.passing = 0.3  # chance that a hand passes over the table before the pickup
         self.lying: tuple[PosedDie, ...] = ()
 
     def throw(self, n_dice: int, rng: np.random.Generator) -> tuple[Iterator[Frame], tuple[str, ...]]:
@@ -78,6 +79,8 @@ class Table:
         if not 1 <= n_dice <= len(self.looks):
             raise ValueError(f"a throw has 1 to {len(self.looks)} dice, not {n_dice}")
         shots = [_Shot("resting", False, self.lying) for _ in range(int(rng.integers(4, 12)))]
+        if rng.random() < self.passing:
+            shots += self._hand_passing(rng)
         shots += self._pickup(rng)
         final = self._final_poses(rng, n_dice)
         shots += self._roll(rng, final)
@@ -85,6 +88,15 @@ class Table:
         self.lying = final
         faces = tuple(d.face for d in final)
         return self._render(shots, np.random.default_rng(rng.integers(2**63))), faces
+
+    def _hand_passing(self, rng: np.random.Generator) -> list[_Shot]:
+        """A hand sweeps across the table (reaching for a drink, pointing) and back out."""
+        w, h = self.stage.size
+        target = np.array([rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h])
+        start, angle = self._edge_point(rng, target)
+        path = [0.3, 0.6, 0.85, 1.0, 1.0, 0.8, 0.5, 0.2]
+        return [_Shot("resting", True, self.lying, (tuple(start + (target - start) * t), angle))
+                for t in path]
 
     def _pickup(self, rng: np.random.Generator) -> list[_Shot]:
         """A hand reaches in, gathers the lying dice one by one (nearest first) and leaves."""
