@@ -37,6 +37,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="folder for PyTorch checkpoints and the render cache (default: runs/train)")
     p.add_argument("--locator-steps", type=int, default=3000,
                    help="training steps for the locator, 16 views each (default: 3000)")
+    p.add_argument("--locator", type=Path, metavar="PT",
+                   help="start from these trained locator weights instead of training it")
+    p.add_argument("--classifier", type=Path, metavar="PT",
+                   help="start from these trained classifier weights instead of training it")
     p.add_argument("--classifier-steps", type=int, default=4000,
                    help="training steps for the classifier, crops of 24 views each (default: 4000)")
     p.add_argument("--renders", type=int, default=1200,
@@ -63,11 +67,17 @@ def main(argv: list[str] | None = None) -> int:
     renders = cached_renders(args.renders, args.render_seed, args.work)
     log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
     locator, classifier = Locator(), Classifier()
-    train_locator(locator, SceneSource(real, renders, real_share=0.5), args.locator_steps, rng, log)
-    torch.save(locator.state_dict(), args.work / "locator.pt")
-    train_classifier(classifier, SceneSource(real, renders, real_share=0.4),
-                     args.classifier_steps, rng, log)
-    torch.save(classifier.state_dict(), args.work / "classifier.pt")
+    if args.locator:
+        locator.load_state_dict(torch.load(args.locator))
+    else:
+        train_locator(locator, SceneSource(real, renders, 0.5), args.locator_steps, rng, log)
+        torch.save(locator.state_dict(), args.work / "locator.pt")
+    if args.classifier:
+        classifier.load_state_dict(torch.load(args.classifier))
+    else:
+        train_classifier(classifier, SceneSource(real, renders, 0.5), args.classifier_steps, rng,
+                         log)
+        torch.save(classifier.state_dict(), args.work / "classifier.pt")
     settings = {k: v for k, v in vars(args).items() if k not in ("out", "work", "threads")}
     metadata = {
         "classes": json.dumps(spec.CLASSES),

@@ -37,7 +37,8 @@ def random_view(
 
     The median die gets a log-uniform size in ``die_px``; the view is turned by any angle, tilted by
     up to ``perspective`` of its size, and centred on a random die (or anywhere, one time in four).
-    Area outside the photo is a random flat colour.
+    Area outside the photo is a random flat colour. Dice that a steep tilt blows up past twice the
+    view's size are dropped.
     """
     w, h = out
     median = float(np.median(scene.sizes)) if len(scene.sizes) else 40.0
@@ -65,13 +66,18 @@ def random_view(
         scene.centers.reshape(-1, 1, 2).astype(np.float64), m).reshape(-1, 2)
     area = 0.5 * np.abs(np.einsum("nk,nk->n", moved[:, :, 0], np.roll(moved[:, :, 1], -1, 1))
                         - np.einsum("nk,nk->n", moved[:, :, 1], np.roll(moved[:, :, 0], -1, 1)))
-    grow = np.sqrt(area / np.maximum(scene.sizes.prod(1), 1e-6))
-    return Scene(image, centers.astype(np.float32), (scene.sizes * grow[:, None]).astype(np.float32),
-                 scene.faces)
+    sizes = scene.sizes * np.sqrt(area / np.maximum(scene.sizes.prod(1), 1e-6))[:, None]
+    sane = np.isfinite(centers).all(1) & np.isfinite(sizes).all(1) & (sizes.max(1) < 2 * max(out))
+    return Scene(image, centers[sane].astype(np.float32), sizes[sane].astype(np.float32),
+                 tuple(f for f, k in zip(scene.faces, sane) if k))
 
 
-def random_camera(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """``image`` as another camera might take it: light, white balance, focus, noise, JPEG."""
+def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 30.0) -> np.ndarray:
+    """``image`` as another camera might take it: light, white balance, focus, noise, JPEG.
+
+    Defocus is bounded by the dice's size ``die_px`` (sigma at most 4% of it), so small dice stay
+    readable: a label on a die nobody could read only teaches guessing.
+    """
     img = image.astype(np.float32)
     gains = rng.uniform(0.75, 1.25, 3) * rng.uniform(0.6, 1.4)
     img = img * gains + rng.uniform(-25, 25)
@@ -81,11 +87,11 @@ def random_camera(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     if rng.random() < 0.3:
         img = 255 * (np.clip(img, 0, 255) / 255) ** rng.uniform(0.6, 1.6)
     if rng.random() < 0.35:
-        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.4))
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, max(0.35, min(1.4, 0.04 * die_px))))
     if rng.random() < 0.5:
         img = img + rng.normal(0, rng.uniform(1, 9), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
-        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 95))])
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return out

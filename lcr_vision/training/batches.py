@@ -15,9 +15,9 @@ from lcr_vision.vision.heatmap import encode
 from lcr_vision.vision.spec import CLASSES, NONE, STRIDE
 
 LOCATOR_VIEW = 256
-LOCATOR_DIE_PX = (6.0, 90.0)
+LOCATOR_DIE_PX = (6.0, 110.0)
 CROP_VIEW = 256
-CROP_DIE_PX = (11.0, 80.0)
+CROP_DIE_PX = (14.0, 80.0)
 # Visible share of a die's box: read above INSIDE, "none" between GONE and CUT, else not used.
 INSIDE, CUT, GONE = 0.97, 0.85, 0.25
 
@@ -28,10 +28,15 @@ def locator_batch(source: SceneSource, rng: np.random.Generator, n: int) -> tupl
     images, targets = [], []
     for _ in range(n):
         view = random_view(source.draw(rng), rng, (LOCATOR_VIEW,) * 2, LOCATOR_DIE_PX)
-        images.append(random_camera(view.image, rng).transpose(2, 0, 1))
+        images.append(random_camera(view.image, rng, _typical(view)).transpose(2, 0, 1))
         targets.append(encode(view.centers, view.sizes, grid))
     heat, size, offset, mask = (np.stack(t) for t in zip(*targets))
     return np.stack(images).astype(np.float32), heat[:, None], size, offset, mask[:, None]
+
+
+def _typical(view: Scene) -> float:
+    """The median die size of a view, in pixels (30 when it shows none)."""
+    return float(np.median(view.sizes)) if len(view.sizes) else 30.0
 
 
 def _visible_share(centers: np.ndarray, sizes: np.ndarray, side: int) -> np.ndarray:
@@ -48,9 +53,9 @@ def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.
     n = len(view.centers)
     share = _visible_share(view.centers, view.sizes, CROP_VIEW)
     die = view.sizes.mean(1) if n else np.zeros(0)
-    jitter = rng.normal(0, 0.06, (n, 2)) * die[:, None]
+    jitter = rng.normal(0, 0.07, (n, 2)) * die[:, None]
     centers = [view.centers + jitter]
-    sizes = [die * np.exp(rng.normal(0, 0.1, n))]
+    sizes = [die * np.exp(rng.normal(0, 0.15, n))]
     faces = np.array([CLASSES.index(f) for f in view.faces], int)
     cut = (share > GONE) & (share < CUT)
     labels = [np.where(share >= INSIDE, faces, np.where(cut, CLASSES.index(NONE), -1))]
@@ -77,7 +82,8 @@ def classifier_batch(
     crops, labels = [], []
     for _ in range(views):
         view = random_view(source.draw(rng), rng, (CROP_VIEW,) * 2, CROP_DIE_PX)
-        view = Scene(random_camera(view.image, rng), view.centers, view.sizes, view.faces)
+        view = Scene(random_camera(view.image, rng, _typical(view)), view.centers, view.sizes,
+                     view.faces)
         c, lab = crop_samples(view, rng)
         crops.append(c)
         labels.append(lab)

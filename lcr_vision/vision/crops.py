@@ -31,22 +31,21 @@ def cut_crop(image: np.ndarray, cx: float, cy: float, die: float, out: int = CRO
     """One ``out`` x ``out`` HWC crop; what lies beyond the frame is filled with ``PAD_VALUE``.
 
     The classifier has learned that a die running into that grey is cut by the frame edge and
-    cannot be read. Shrinking uses area averaging so large dice do not alias.
+    cannot be read. Shrinking uses area averaging so large dice do not alias; only the part inside
+    the frame is resampled, so even an absurd size costs no memory.
     """
     h, w = image.shape[:2]
     x0, y0, side = crop_window(cx, cy, die)
-    inner = image[max(y0, 0):max(min(y0 + side, h), 0), max(x0, 0):max(min(x0 + side, w), 0)]
-    pads = (max(-y0, 0), max(y0 + side - h, 0), max(-x0, 0), max(x0 + side - w, 0))
-    if inner.size == 0:
-        square = np.full((side, side, 3), PAD_VALUE, np.uint8)
-    elif any(pads):
-        square = cv2.copyMakeBorder(
-            inner, *(min(p, side) for p in pads), cv2.BORDER_CONSTANT, value=(PAD_VALUE,) * 3
-        )
-    else:
-        square = inner
-    interp = cv2.INTER_AREA if side > out else cv2.INTER_LINEAR
-    return cv2.resize(square, (out, out), interpolation=interp)
+    ix0, iy0, ix1, iy1 = max(x0, 0), max(y0, 0), min(x0 + side, w), min(y0 + side, h)
+    crop = np.full((out, out, 3), PAD_VALUE, np.uint8)
+    to_out = out / side
+    ox0, oy0 = round((ix0 - x0) * to_out), round((iy0 - y0) * to_out)
+    ox1, oy1 = round((ix1 - x0) * to_out), round((iy1 - y0) * to_out)
+    if ox1 > ox0 and oy1 > oy0:
+        interp = cv2.INTER_AREA if side > out else cv2.INTER_LINEAR
+        crop[oy0:oy1, ox0:ox1] = cv2.resize(image[iy0:iy1, ix0:ix1], (ox1 - ox0, oy1 - oy0),
+                                            interpolation=interp)
+    return crop
 
 
 def cut_crops(

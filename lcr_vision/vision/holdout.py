@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 
@@ -50,12 +51,14 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--count", type=int, default=200, help="scenes per set (default: 200)")
     p.add_argument("--seed", type=int, default=SEED, help=f"render seed (default: {SEED})")
+    p.add_argument("--model", type=Path, help="ONNX model (default: the shipped one)")
     args = p.parse_args(argv)
     figures = {}
     for kind in ("lcr", "wild"):
-        s = holdout_score(DiceReader(dice=DiceKind(kind)), kind, args.count, args.seed)
-        figures[kind] = {k: v for k, v in s.as_dict().items() if k != "confusion"}
-    s = holdout_score(DiceReader(), "mixed", args.count, args.seed + 1, Ranges(), empty=True)
+        s = holdout_score(DiceReader(args.model, DiceKind(kind)), kind, args.count, args.seed)
+        figures[kind] = s.as_dict()
+    s = holdout_score(DiceReader(args.model), "mixed", args.count, args.seed + 1, Ranges(),
+                      empty=True)
     figures["empty"] = {"frames": s.images, "false_dice": s.found,
                         "false_per_frame": s.false_per_empty}
     print(json.dumps(figures, indent=1))

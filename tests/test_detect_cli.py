@@ -1,0 +1,70 @@
+"""`lcr-vision detect`: FORMATS.md JSON Lines out, drawn images, and one clear error per bad file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from lcr_vision.cli import main
+from lcr_vision.faces import DiceKind
+from lcr_vision.synth.scene import render_scene
+
+RECORD_KEYS = {"image", "width", "height", "ms", "dice"}
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with two rendered LCR tables (JPEG and PNG)."""
+    folder = tmp_path_factory.mktemp("table")
+    rng = np.random.default_rng(11)
+    cv2.imwrite(str(folder / "a.jpg"), render_scene(rng, "lcr", (640, 480), dice=3).image)
+    cv2.imwrite(str(folder / "b.png"), render_scene(rng, "lcr", (320, 240), dice=2).image)
+    return folder
+
+
+def read_jsonl(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_records_follow_the_shared_format(table: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    assert main(["detect", str(table), "--dice", "lcr", "--jsonl", str(out),
+                 "--annotate", str(tmp_path / "drawn")]) == 0
+    records = read_jsonl(out)
+    assert [r["image"] for r in records] == ["a.jpg", "b.png"]
+    assert [(r["width"], r["height"]) for r in records] == [(640, 480), (320, 240)]
+    for r in records:
+        assert set(r) == RECORD_KEYS and r["ms"] >= 0
+        for die in r["dice"]:
+            assert set(die) == {"box", "face", "score"} and die["face"] in DiceKind.LCR.faces
+            x0, y0, x1, y1 = die["box"]
+            assert 0 <= x0 < x1 <= r["width"] and 0 <= y0 < y1 <= r["height"]
+            assert 0 <= die["score"] <= 1
+    assert sorted(p.name for p in (tmp_path / "drawn").iterdir()) == ["a.jpg", "b.jpg"]
+
+
+def test_each_bad_file_gets_its_own_error_and_the_rest_are_read(
+    table: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "text.jpg").write_text("not a picture")
+    (tmp_path / "zero.jpg").write_bytes(b"")
+    cv2.imwrite(str(tmp_path / "dot.png"), np.zeros((1, 1, 3), np.uint8))
+    files = [tmp_path / "missing.jpg", tmp_path / "text.jpg", table / "a.jpg",
+             tmp_path / "zero.jpg", tmp_path / "dot.png"]
+    assert main(["detect", *map(str, files)]) == 1
+    captured = capsys.readouterr()
+    assert [json.loads(line)["image"] for line in captured.out.splitlines()] == ["a.jpg"]
+    errors = captured.err.splitlines()
+    assert len(errors) == 4 and all(e.startswith("lcr-vision: error: ") for e in errors)
+    for err, why in zip(errors, ["no such file", "not a picture", "empty", "too small"]):
+        assert why in err
+    assert "Traceback" not in captured.err
+
+
+def test_a_missing_model_is_a_user_error(table: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["detect", str(table), "--model", "/nonexistent/dice.onnx"]) == 2
+    assert "no dice model at" in capsys.readouterr().err

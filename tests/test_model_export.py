@@ -1,0 +1,51 @@
+"""The ONNX file: PyTorch and onnxruntime agree, either half runs alone, and the shipped model fits."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import onnx
+import onnxruntime as ort
+import pytest
+
+from lcr_vision.vision.reader import DEFAULT_MODEL
+from lcr_vision.vision.spec import (
+    CLASSES, CLASSIFIER_OUTPUT, CROP, CROPS_INPUT, IMAGE_INPUT, LOCATOR_OUTPUTS, STRIDE,
+)
+
+
+def test_export_agrees_with_pytorch_and_each_half_runs_alone(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch", reason="export needs the train extra (PyTorch)")
+    from lcr_vision.training.export import check_agreement, export
+    from lcr_vision.training.nets import Classifier, Locator
+
+    torch.manual_seed(0)
+    locator, classifier = Locator(), Classifier()
+    for m in [*locator.modules(), *classifier.modules()]:
+        if isinstance(m, torch.nn.BatchNorm2d):  # untrained statistics would hide folding bugs
+            m.running_mean.uniform_(-1, 1)
+            m.running_var.uniform_(0.5, 2)
+    path = tmp_path / "m.onnx"
+    export(locator.eval(), classifier.eval(), path, {"note": "test"})
+    check_agreement(locator, classifier, path)
+    with torch.no_grad():
+        locator.head.bias.add_(0.01)
+    with pytest.raises(RuntimeError, match="differs from PyTorch"):
+        check_agreement(locator, classifier, path)
+
+
+def test_shipped_model_is_small_and_speaks_the_spec() -> None:
+    assert DEFAULT_MODEL.stat().st_size < 2_000_000
+    model = onnx.load(str(DEFAULT_MODEL))
+    meta = {p.key: p.value for p in model.metadata_props}
+    assert tuple(json.loads(meta["classes"])) == CLASSES
+    session = ort.InferenceSession(str(DEFAULT_MODEL), providers=["CPUExecutionProvider"])
+    image = np.full((1, 3, 96, 128), 128, np.float32)
+    heat, size, offset = session.run(list(LOCATOR_OUTPUTS), {IMAGE_INPUT: image})
+    assert heat.shape == (1, 1, 96 // STRIDE, 128 // STRIDE) and size.shape == offset.shape
+    assert ((heat >= 0) & (heat <= 1)).all()
+    crops = np.zeros((7, 3, CROP, CROP), np.float32)
+    (logits,) = session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: crops})
+    assert logits.shape == (7, len(CLASSES))
