@@ -34,7 +34,7 @@ def _fits(stage: Stage, spot: Spot, in_frame: bool, clear: np.ndarray | None) ->
     c, s = np.cos(yaw), np.sin(yaw)
     rot = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
     pts = stage.camera.project(CUBE_CORNERS @ rot.T + [x, y, 0.5])
-    floor = stage.surface.floor.astype(np.float32)
+    floor = stage.floor.astype(np.float32)
     if any(cv2.pointPolygonTest(floor, (float(p[0]), float(p[1])), False) < 0 for p in pts[::2]):
         return False
     w, h = stage.size
@@ -65,7 +65,7 @@ def _candidate(rng: np.random.Generator, stage: Stage, spots: list[Spot], touchi
         u = rng.uniform(-0.3, 0.3) * stage.die_px
         pixel = [(t * w, u), (w - u, t * h), (t * w, h - u), (u, t * h)][side]
     else:
-        lo, hi = stage.surface.floor.min(0), stage.surface.floor.max(0)
+        lo, hi = stage.floor.min(0), stage.floor.max(0)
         pixel = rng.uniform(np.maximum(lo, 0), np.minimum(hi, [w, h]))
     x, y, _ = stage.camera.unproject(np.array([pixel], float), 0.5)[0]
     return float(x), float(y), yaw

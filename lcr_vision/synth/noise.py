@@ -45,3 +45,17 @@ def pixel_noise(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     w, h = size
     y = int(rng.integers(65))
     return _bank(w, h)[y:y + h]
+
+
+def tiled_noise(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
+    """Unit-sigma BGR noise ``(h, w, 3)`` of any size, tiled from one cached 256-pixel square
+    (for table grain, whose size changes from scene to scene).
+
+    >>> tiled_noise(np.random.default_rng(2), (300, 20)).shape
+    (20, 300, 3)
+    """
+    w, h = size
+    tile = _bank(256, 192)
+    y, x = int(rng.integers(64)), int(rng.integers(256))
+    reps = (-(-(h + y) // tile.shape[0]), -(-(w + x) // 256), 1)
+    return np.ascontiguousarray(np.tile(tile, reps)[y:y + h, x:x + w])

@@ -73,14 +73,15 @@ def rest_dice(rng: np.random.Generator, stage: Stage, kinds: list[str],
 
 
 def table_with_things(rng: np.random.Generator, stage: Stage, n: int) -> np.ndarray:
-    """The stage's surface with ``n`` flat distractors (not hands) scattered on it."""
-    canvas = stage.surface.image.copy()
-    w, h = stage.size
+    """The stage's table as the camera sees it, with ``n`` flat distractors (not hands) lying on
+    it in perspective: they are drawn on the flat table texture, which is then viewed."""
+    top = stage.texture.image.copy()
+    tw, th = stage.plane.size
     for _ in range(n):
-        centre = (float(rng.uniform(0, w)), float(rng.uniform(0, h)))
+        centre = (float(rng.uniform(0, tw)), float(rng.uniform(0, th)))
         kind = str(rng.choice(_THINGS, p=_THING_ODDS))
-        draw_distractor(rng, canvas, kind, centre, stage.die_px)
-    return canvas
+        draw_distractor(rng, top, kind, centre, stage.plane.scale)
+    return stage.plane.view(top, stage.size)
 
 
 def render_scene(rng: np.random.Generator, kind: str = "mixed", size: tuple[int, int] = (640, 480),

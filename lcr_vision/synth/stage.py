@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -15,6 +16,7 @@ from lcr_vision.synth.camera import Camera
 from lcr_vision.synth.cube import CUBE_CORNERS, FACE_CORNERS, top_face
 from lcr_vision.synth.die_look import DieLook
 from lcr_vision.synth.photo import Photo
+from lcr_vision.synth.plane import TablePlane
 from lcr_vision.synth.ranges import Ranges, log_uniform, uniform
 from lcr_vision.synth.shadows import cast_shadows
 from lcr_vision.synth.sprite import Light, composite, motion_blur, render_die
@@ -41,13 +43,19 @@ class PosedDie:
 
 @dataclass(frozen=True)
 class Stage:
-    """Camera, light, surface and camera settings shared by every frame of a scene or session."""
+    """Camera, light, table and camera settings shared by every frame of a scene or session.
+
+    ``texture`` is the table top flat (``plane`` maps it into the frame); ``floor`` is where
+    dice may land, in image pixels; ``surface`` is the bare table as the camera sees it.
+    """
 
     size: tuple[int, int]
     die_px: float
     camera: Camera
     light: Light
-    surface: Surface
+    plane: TablePlane
+    texture: Surface
+    floor: np.ndarray
     photo: Photo
     shadow: float
 
@@ -63,9 +71,21 @@ class Stage:
         azimuth = rng.uniform(0, 2 * np.pi)
         direction = np.array([np.cos(azimuth) * np.cos(elevation),
                               np.sin(azimuth) * np.cos(elevation), np.sin(elevation)])
-        surface = make_surface(rng, str(rng.choice(ranges.surfaces)), size)
-        return cls(size, die_px, camera, Light(direction, uniform(rng, ranges.ambient)), surface,
-                   Photo.sample(rng, size, ranges, still), uniform(rng, ranges.shadow))
+        kind = str(rng.choice(ranges.surfaces))
+        # A tray is laid out in the frame itself (its walls are drawn as the camera sees them).
+        plane = TablePlane.flat(size, die_px) if kind == "tray" else TablePlane.seen_by(camera)
+        texture = make_surface(rng, kind, plane.size)
+        w, h = size
+        floor = (plane.to_image(texture.floor) if kind == "tray" else
+                 np.array([[-w, -h], [2 * w, -h], [2 * w, 2 * h], [-w, 2 * h]], float))
+        return cls(size, die_px, camera, Light(direction, uniform(rng, ranges.ambient)), plane,
+                   texture, floor, Photo.sample(rng, size, ranges, still),
+                   uniform(rng, ranges.shadow))
+
+    @cached_property
+    def surface(self) -> Surface:
+        """The bare table as the camera sees it, with the floor in image pixels."""
+        return Surface(self.plane.view(self.texture.image, self.size), self.floor)
 
     def texture_px(self) -> int:
         """Face texture size that keeps a die's ink sharp at this stage's die size (one of a few

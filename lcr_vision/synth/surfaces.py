@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.synth.drawing import fill_smooth, fixed_poly, paint_polygon, put_text
-from lcr_vision.synth.noise import pixel_noise, smooth_noise
+from lcr_vision.synth.noise import smooth_noise, tiled_noise
 
 _WOODS = ((40, 80, 140), (30, 60, 110), (70, 120, 170), (20, 40, 70), (90, 150, 200))
 _FELTS = ((40, 110, 30), (30, 80, 20), (120, 60, 20), (30, 30, 140), (50, 50, 50), (90, 40, 60))
@@ -143,4 +143,4 @@ def make_surface(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> 
         floor = np.array([[-w, -h], [2 * w, -h], [2 * w, 2 * h], [-w, 2 * h]], float)
     img = cv2.resize(half.astype(np.float32, copy=False), (w, h), interpolation=cv2.INTER_LINEAR)
     grain = _GRAIN.get(kind, 0.015) * float(half.mean())
-    return Surface(cv2.scaleAdd(pixel_noise(rng, size), grain, img), floor)
+    return Surface(cv2.scaleAdd(tiled_noise(rng, size), grain, img), floor)
