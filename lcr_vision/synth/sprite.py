@@ -45,10 +45,20 @@ class Light:
         """Lambert factor for each unit normal ``(N, 3)``."""
         return self.ambient + (1 - self.ambient) * np.clip(normals @ self.direction, 0, 1)
 
-    def glint(self, normal: np.ndarray, to_eye: np.ndarray) -> float:
-        """Blinn-Phong highlight (grey levels) on a flat face: glossy dice flash near the mirror angle."""
+    def glint_spot(self, normal: np.ndarray, to_eye: np.ndarray, axes: np.ndarray,
+                   size: int) -> np.ndarray:
+        """A soft highlight (grey levels, ``size`` x ``size``) on a glossy face: it sits where the
+        lamp's mirror image falls, towards the half-way vector, and fades as the face turns away.
+
+        ``axes`` are the face's texture right and down directions in the world.
+        """
         half = self.direction + to_eye / np.linalg.norm(to_eye)
-        return 160.0 * float(max(0.0, normal @ half / np.linalg.norm(half))) ** 40
+        half /= np.linalg.norm(half)
+        strength = 150.0 * float(max(0.0, normal @ half)) ** 8
+        cx, cy = size * (0.5 + 0.8 * (axes @ half))
+        yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
+        sigma = 0.18 * size
+        return strength * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma * sigma))
 
 
 def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camera,
@@ -84,17 +94,19 @@ def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camer
         if cv2.contourArea(quad.astype(np.float32)) < 4:
             continue  # seen edge-on: the rounded edge colour already covers it
         warp = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
-        tex = cv2.warpPerspective(look.textures[i], warp, (w, h), flags=cv2.INTER_LINEAR,
+        lit = look.textures[i].astype(np.float32)
+        lit *= float(shades[i])
+        if look.gloss > 0:
+            axes = (FACE_CORNERS[i][[1, 3]] - FACE_CORNERS[i][0]) @ rot.T
+            lit += look.gloss * light.glint_spot(normals[i], to_eye[i], axes, size)[..., None]
+        tex = cv2.warpPerspective(lit, warp, (w, h), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_REPLICATE)
         face_in = FACE_CORNERS[i] * (1 - look.bevel * 1.2) + NORMALS[i] * look.bevel * 0.6
         inner = camera.project(face_in @ rot.T + centre) - offset
         m = np.zeros((h, w), np.uint8)
         fill_smooth(m, fixed_poly(inner))
         mf = soft_blur(m, soft).astype(np.float32) * (1 / 255)
-        lit = tex.astype(np.float32)
-        lit *= float(shades[i])
-        lit += look.gloss * light.glint(normals[i], to_eye[i])
-        colour = cv2.blendLinear(lit, colour, mf, 1 - mf)
+        colour = cv2.blendLinear(tex, colour, mf, 1 - mf)
     return Sprite((int(x0), int(y0)), colour * a[..., None], a)
 
 
