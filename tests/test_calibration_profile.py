@@ -47,6 +47,8 @@ profiles = st.builds(
     roi=st.none() | st.tuples(st.integers(0, 999), st.integers(0, 999),
                               st.integers(16, 999), st.integers(16, 999)),
     scale=st.floats(0.01, 10),
+    heat_threshold=st.floats(0.01, 0.99),
+    min_score=st.floats(0.01, 0.99),
     die_px=st.none() | st.floats(1, 500),
     table=st.dictionaries(st.sampled_from(["brightness", "glare", "focus"]), st.floats(0, 255)),
     notes=st.lists(st.text(max_size=30), max_size=3).map(tuple),
@@ -64,7 +66,8 @@ def test_profiles_survive_json(profile: Profile) -> None:
 
 def test_saved_profile_loads_by_name_and_by_path(data: Path) -> None:
     profile = Profile("kitchen", DiceKind.PIP, FaceMap.default(wild=True), (640, 480),
-                      (10, 20, 300, 200), 0.5, 31.0)
+                      (10, 20, 300, 200), scale=0.5, heat_threshold=0.2, min_score=0.3,
+                      die_px=31.0)
     path = save(profile)
     assert path == data / "kitchen.json" and user_folder() == data
     assert load("kitchen") == profile == load(str(path))
@@ -115,6 +118,7 @@ GOOD = Profile("t", DiceKind.LCR, frame=(640, 480), roi=(1, 2, 300, 200), scale=
     ("frame", "640x480", "field 'frame' must be 2 whole pixel numbers"),
     ("scale", 0, "field 'scale' must be a positive number, not 0"),
     ("scale", True, "field 'scale' must be a positive number, not True"),
+    ("min_score", 1.5, "field 'min_score' must be a number between 0 and 1, not 1.5"),
     ("face_map", {"1": "L"}, "field 'face_map' is not a face map"),
     ("face_map", {"1": "up", "2": "L", "3": "L", "4": "L", "5": "L", "6": "L"},
      "field 'face_map' is not a face map"),

@@ -7,12 +7,12 @@ the profile's :class:`View` with a :class:`CalibratedReader`; ``lcr-vision calib
 profiles with a guided session (:class:`Calibration`) and saves them atomically (:func:`save`).
 """
 
-from lcr_vision.calibration.options import add_argument, reader_for
+from lcr_vision.calibration.options import add_argument, profile_reader, reader_for
 from lcr_vision.calibration.profile import Accuracy, Profile, ProfileError
 from lcr_vision.calibration.store import load, save, user_folder
 from lcr_vision.calibration.view import CalibratedReader, View
 
 __all__ = [
     "Accuracy", "CalibratedReader", "Profile", "ProfileError", "View", "add_argument", "load",
-    "reader_for", "save", "user_folder",
+    "profile_reader", "reader_for", "save", "user_folder",
 ]

@@ -28,13 +28,17 @@ from lcr_vision.vision.spec import LOCATOR_SIDE
 
 CHANGE_LEVEL = 40  # colour change (max over channels) that marks a pixel as not the table
 MIN_DIE_PX = 6.0  # blobs narrower than this are noise
+SAME_DICE = 0.4  # dice of one roll are at least this share of the biggest one's size
 LOCATOR_TARGETS = (14.0, 20.0, 28.0, 40.0)  # die sizes (locator pixels) worth trying
 SMALLEST_READABLE = 9.0  # locator pixels: smaller dice are missed often
 SMALLEST_DETAIL = 14.0  # frame pixels: smaller dice are misread often
 
 
 def die_blobs(frame: np.ndarray, background: np.ndarray) -> list[tuple[int, int, int, int]]:
-    """Boxes ``(x, y, w, h)`` of die-like blobs where ``frame`` differs from the empty table."""
+    """Boxes ``(x, y, w, h)`` of die-like blobs where ``frame`` differs from the empty table.
+
+    A die the colour of the table shows only as its pips; blobs far smaller than the biggest of
+    the frame are such pips and are left out."""
     a = cv2.GaussianBlur(frame, (5, 5), 0).astype(np.int16)
     b = cv2.GaussianBlur(background, (5, 5), 0).astype(np.int16)
     mask = (np.abs(a - b).max(2) > CHANGE_LEVEL).astype(np.uint8)
@@ -47,7 +51,8 @@ def die_blobs(frame: np.ndarray, background: np.ndarray) -> list[tuple[int, int,
         if (min(bw, bh) >= MIN_DIE_PX and 0.4 <= bw / bh <= 2.5 and area >= 0.4 * bw * bh
                 and bw * bh <= 0.4 * w * h):
             blobs.append((int(x), int(y), int(bw), int(bh)))
-    return blobs
+    biggest = max((min(w, h) for _, _, w, h in blobs), default=0)
+    return [b for b in blobs if min(b[2:]) >= SAME_DICE * biggest]  # not the pips of a plain die
 
 
 def die_size(blobs: Sequence[tuple[int, int, int, int]]) -> float | None:

@@ -16,13 +16,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from lcr_vision.calibration.dice_size import candidate_scales
 from lcr_vision.calibration.profile import Accuracy, Roi
-from lcr_vision.calibration.view import CalibratedReader, Reader, View
+from lcr_vision.calibration.view import Reader, View
 from lcr_vision.vision.detections import Detections
+
+T = TypeVar("T")
+MARGIN = 0.05  # share of the check dice a candidate must read better to replace an earlier one
+# (heat threshold, least face score) pairs tried by the reader; the reader's defaults first
+THRESHOLDS: tuple[tuple[float, float], ...] = (
+    (0.3, 0.5), (0.2, 0.5), (0.3, 0.3), (0.2, 0.3), (0.4, 0.5), (0.3, 0.7),
+)
 
 
 @dataclass(frozen=True)
@@ -54,7 +62,8 @@ def measure(rolls: Sequence[CheckRoll], read: Callable[[np.ndarray], Detections]
 
 def candidate_views(frame: tuple[int, int], rois: Sequence[Roi | None], die: float) -> list[View]:
     """Each play area in ``rois`` (``None``: the whole frame) at each scale worth trying, in order
-    of preference: earlier areas first, each at its detail-keeping scale first."""
+    of preference: earlier areas first, each at its detail-keeping scale first (for the whole
+    frame that is what the reader does uncalibrated)."""
     views = []
     for roi in rois:
         area = frame if roi is None else roi[2:]
@@ -62,10 +71,23 @@ def candidate_views(frame: tuple[int, int], rois: Sequence[Roi | None], die: flo
     return views
 
 
-def best_view(rolls: Sequence[CheckRoll], reader: Reader,
-              views: Sequence[View]) -> tuple[View, Accuracy]:
-    """The view reading most dice right (then most rolls right); ties go to the earlier view."""
-    scored = [(view, measure(rolls, CalibratedReader(reader, view).read)) for view in views]
-    best = max(range(len(scored)),
-               key=lambda i: (scored[i][1].die_accuracy, scored[i][1].roll_accuracy, -i))
-    return scored[best]
+def pick(rolls: Sequence[CheckRoll], candidates: Sequence[T],
+         reader_of: Callable[[T], Reader]) -> tuple[T, Accuracy]:
+    """The first candidate, unless another reads clearly more of ``rolls`` right: by ``MARGIN``
+    and at least two dice more than the best so far. A dozen check rolls cannot tell closer
+    candidates apart, and the first one (the reader as shipped) needs no evidence.
+
+    >>> rolls = [CheckRoll(str(i), np.zeros((1, 1, 3), np.uint8), ("L",)) for i in range(4)]
+    >>> class Says:
+    ...     def __init__(self, face): self.face = face
+    ...     def read(self, image): return Detections([[0, 0, 1, 1]], [self.face], [1.0])
+    >>> pick(rolls, ["dot", "L"], Says)[0], pick(rolls, ["L", "dot"], Says)[0]
+    ('L', 'L')
+    """
+    best = candidates[0]
+    best_accuracy = measure(rolls, reader_of(best).read)
+    for candidate in candidates[1:]:
+        accuracy = measure(rolls, reader_of(candidate).read)
+        if accuracy.die_accuracy >= best_accuracy.die_accuracy + max(MARGIN, 2 / accuracy.dice):
+            best, best_accuracy = candidate, accuracy
+    return best, best_accuracy

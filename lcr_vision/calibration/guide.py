@@ -6,7 +6,9 @@
    dice are warned about, blurred ones too.
 3. Face map, for regular dice.
 4. Check rolls: each is read and shown, the user confirms or corrects it (or the answers file
-   says what is up); then every candidate view is scored on all of them and the best is kept.
+   says what is up). Then the candidate views (play area and scale), and after them the reader's
+   thresholds, are scored on all of them; one replaces the reader as shipped only when it reads
+   clearly more dice right.
 
 Frames come as rests (:mod:`lcr_vision.calibration.rests`). From a folder with answers, the images
 without dice are the empty table and the labelled ones the check rolls; from a video or camera,
@@ -17,7 +19,7 @@ saved here: a calibration that fails raises :class:`CalibrationError` and the ol
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -26,7 +28,7 @@ import numpy as np
 
 from lcr_vision.calibration.dialogue import Dialogue
 from lcr_vision.calibration.dice_size import candidate_scales, die_blobs, die_size, size_warnings
-from lcr_vision.calibration.fit import CheckRoll, best_view, candidate_views, measure
+from lcr_vision.calibration.fit import THRESHOLDS, CheckRoll, candidate_views, measure, pick
 from lcr_vision.calibration.profile import Profile, Roi
 from lcr_vision.calibration.rests import Rest, rests
 from lcr_vision.calibration.table_check import (
@@ -87,10 +89,12 @@ class Checked:
 class Calibration:
     """One guided session over ``source``; ``answers`` (file name -> faces up) script it."""
 
-    def __init__(self, request: Request, reader: Reader, source: FrameSource, dialogue: Dialogue,
+    def __init__(self, request: Request, make_reader: Callable[[float, float], Reader],
+                 source: FrameSource, dialogue: Dialogue,
                  answers: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.request = request
-        self.reader = reader
+        self.make_reader = make_reader  # a reader with this heat threshold and least face score
+        self.reader = make_reader(*THRESHOLDS[0])
         self.source = source
         self.dialogue = dialogue
         self.answers = answers
@@ -226,8 +230,11 @@ class Calibration:
             raise CalibrationError("the check rolls look just like the empty table: no dice "
                                    "were seen; no profile was written")
         die = float(np.median(checked.sizes))
-        rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([table.roi, None]))
-        view, accuracy = best_view(checked.rolls, self.reader, candidate_views((w, h), rois, die))
+        rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
+        view, _ = pick(checked.rolls, candidate_views((w, h), rois, die),
+                       lambda v: CalibratedReader(self.reader, v))
+        (heat, score), accuracy = pick(checked.rolls, THRESHOLDS,
+                                       lambda t: CalibratedReader(self.make_reader(*t), view))
         default = measure(checked.rolls, self.reader.read)
         self.dialogue.say(
             f"Read {100 * accuracy.die_accuracy:.0f}% of {accuracy.dice} dice right "
@@ -236,13 +243,14 @@ class Calibration:
         notes = tuple(dict.fromkeys(table.advice + checked.warnings))
         if accuracy.die_accuracy < MIN_ACCURACY:
             raise CalibrationError(
-                f"only {100 * accuracy.die_accuracy:.0f}% of the check dice were read right; "
-                + (" ".join(notes) or "light the table evenly and use dice the model knows.")
+                f"only {100 * accuracy.die_accuracy:.0f}% of the check dice were read right. "
+                + (" ".join(notes) or "Light the table evenly and use dice the model knows.")
                 + " No profile was written.")
         figures = {**table.figures, "focus": round(float(np.mean(checked.sharpness)), 1)}
         return Profile(
             name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
-            roi=view.roi, scale=view.scale, die_px=round(die, 1), table=figures, notes=notes,
+            roi=view.roi, scale=view.scale, heat_threshold=heat, min_score=score,
+            die_px=round(die, 1), table=figures, notes=notes,
             accuracy=accuracy, default_accuracy=default,
             created=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         )

@@ -7,7 +7,9 @@ it builds its reader. The profile's dice kind is the default for ``--dice``.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import load
 from lcr_vision.calibration.view import CalibratedReader, Reader
 from lcr_vision.faces import DiceKind
@@ -24,9 +26,21 @@ def add_argument(parser: argparse.ArgumentParser) -> None:
 
 def reader_for(args: argparse.Namespace) -> Reader:
     """The reader that ``--model``, ``--dice``, ``--threads`` and ``--calibration`` ask for."""
+    if not getattr(args, "calibration", None):
+        from lcr_vision.vision.reader import DiceReader
+
+        return DiceReader(args.model, DiceKind(args.dice) if args.dice else None, args.threads)
+    profile = load(args.calibration)
+    return profile_reader(profile, args.model, args.threads,
+                          DiceKind(args.dice) if args.dice else profile.dice)
+
+
+def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1,
+                   dice: DiceKind | None = None) -> CalibratedReader:
+    """A reader with ``profile``'s thresholds, seeing frames through its view; ``dice`` (default:
+    the profile's) limits the faces reported."""
     from lcr_vision.vision.reader import DiceReader
 
-    profile = load(args.calibration) if getattr(args, "calibration", None) else None
-    kind = DiceKind(args.dice) if args.dice else profile.dice if profile else None
-    reader = DiceReader(args.model, kind, args.threads)
-    return reader if profile is None else CalibratedReader(reader, profile.view)
+    reader = DiceReader(model, dice or profile.dice, threads, profile.heat_threshold,
+                        profile.min_score)
+    return CalibratedReader(reader, profile.view)

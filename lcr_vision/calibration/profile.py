@@ -49,9 +49,12 @@ class Profile:
     """One table's calibration: the dice, the play area and reading scale, and what was measured.
 
     ``roi`` is ``(x, y, w, h)`` in pixels of frames of ``frame`` size (``None``: the whole frame);
-    ``scale`` resizes the play area before the reader sees it; ``die_px`` is the measured die size
-    in frame pixels; ``notes`` are the advice given about the table; ``accuracy`` is what the
-    profile reached on the check rolls and ``default_accuracy`` what the uncalibrated reader did.
+    ``scale`` resizes the play area before the reader sees it; ``heat_threshold`` and
+    ``min_score`` are the reader's thresholds for finding a die and for trusting its face (the
+    reader's defaults unless others read the check rolls clearly better); ``die_px`` is the
+    measured die size in frame pixels; ``notes`` are the advice given about the table;
+    ``accuracy`` is what the profile reached on the check rolls and ``default_accuracy`` what the
+    uncalibrated reader did.
     """
 
     name: str
@@ -60,6 +63,8 @@ class Profile:
     frame: tuple[int, int] | None = None
     roi: Roi | None = None
     scale: float = 1.0
+    heat_threshold: float = 0.3
+    min_score: float = 0.5
     die_px: float | None = None
     table: Mapping[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
@@ -79,7 +84,8 @@ class Profile:
             "face_map": None if self.face_map is None else self.face_map.as_dict(),
             "frame": None if self.frame is None else list(self.frame),
             "roi": None if self.roi is None else list(self.roi),
-            "scale": self.scale, "die_px": self.die_px, "table": dict(self.table),
+            "scale": self.scale, "heat_threshold": self.heat_threshold,
+            "min_score": self.min_score, "die_px": self.die_px, "table": dict(self.table),
             "notes": list(self.notes),
             "accuracy": None if self.accuracy is None else vars(self.accuracy),
             "default_accuracy": None if self.default_accuracy is None
@@ -103,6 +109,8 @@ class Profile:
             frame=_get(data, "frame", _optional(_ints(2)), None),
             roi=_get(data, "roi", _optional(_ints(4)), None),
             scale=_get(data, "scale", _positive),
+            heat_threshold=_get(data, "heat_threshold", _share, 0.3),
+            min_score=_get(data, "min_score", _share, 0.5),
             die_px=_get(data, "die_px", _optional(_positive), None),
             table=_get(data, "table", _numbers, {}),
             notes=_get(data, "notes", _texts, ()),
@@ -151,6 +159,12 @@ def _dice(v: Any) -> DiceKind:
 def _positive(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
         raise ValueError(f"must be a positive number, not {v!r}")
+    return float(v)
+
+
+def _share(v: Any) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v < 1:
+        raise ValueError(f"must be a number between 0 and 1, not {v!r}")
     return float(v)
 
 

@@ -30,6 +30,7 @@ FOCUS_SIDE = 32  # dice are judged at the size the classifier reads them
 MIN_TRAY = 0.15  # a tray covers at least this share of the frame, at most MAX_TRAY
 MAX_TRAY = 0.85
 TRAY_COLOUR = 18.0  # Lab distance within which a pixel has the floor's colour
+TRAY_EDGE = 20.0  # Lab distance of the floor's surroundings that makes them a tray's walls
 
 
 def learn_background(frames: Sequence[np.ndarray]) -> np.ndarray:
@@ -88,12 +89,14 @@ def find_tray(background: np.ndarray) -> tuple[int, int, int, int] | None:
     The floor is the evenly coloured region around the middle of the picture (where the camera
     is pointed): pixels within a colour distance of the middle's colour, connected to it. It is a
     tray when that region covers a good share of the frame but not all of it (a bare table is
-    one colour everywhere); the box is grown by 3% so dice lying against the walls stay inside.
+    one colour everywhere) and what surrounds it is clearly another colour (walls, not light
+    fading); the box is grown by 3% so dice lying against the walls stay inside.
     """
     h, w = background.shape[:2]
     lab = cv2.cvtColor(cv2.GaussianBlur(background, (0, 0), 2), cv2.COLOR_BGR2LAB).astype(np.float32)
     middle = lab[h * 2 // 5:h * 3 // 5, w * 2 // 5:w * 3 // 5].reshape(-1, 3)
-    close = (np.linalg.norm(lab - np.median(middle, 0), axis=2) < TRAY_COLOUR).astype(np.uint8)
+    distance = np.linalg.norm(lab - np.median(middle, 0), axis=2)
+    close = (distance < TRAY_COLOUR).astype(np.uint8)
     close = cv2.morphologyEx(close, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     _, labels, stats, _ = cv2.connectedComponentsWithStats(close)
     region = labels[h // 2, w // 2]
@@ -102,6 +105,10 @@ def find_tray(background: np.ndarray) -> tuple[int, int, int, int] | None:
     x, y, bw, bh, _ = stats[region]
     if not MIN_TRAY <= bw * bh / (w * h) <= MAX_TRAY:
         return None
+    floor = (labels == region).astype(np.uint8)
+    rim = cv2.dilate(floor, np.ones((15, 15), np.uint8)) - floor
+    if np.median(distance[rim > 0]) < TRAY_EDGE:
+        return None  # light fading towards the edges of a bare table, not a tray's walls
     mx, my = round(0.03 * bw), round(0.03 * bh)
     x0, y0 = max(x - mx, 0), max(y - my, 0)
     return int(x0), int(y0), int(min(x + bw + mx, w) - x0), int(min(y + bh + my, h) - y0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from pathlib import Path
 
 from lcr_vision.errors import UserError
@@ -86,6 +87,7 @@ def read_answers(path: Path, kind: DiceKind) -> dict[str, tuple[str, ...]]:
 
 def run(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.dialogue import Dialogue
+    from lcr_vision.calibration.fit import THRESHOLDS
     from lcr_vision.calibration.guide import Calibration, Request
     from lcr_vision.calibration.store import save
     from lcr_vision.camera import open_source
@@ -101,13 +103,14 @@ def run(args: argparse.Namespace) -> int:
     face_map = None if args.face_map is None else FaceMap.parse(args.face_map)
     request = Request(args.name, kind, face_map, parse_roi(args.roi), args.rolls)
     answers = None if args.answers is None else read_answers(args.answers, kind)
-    reader = DiceReader(args.model, kind, args.threads)
+    make_reader = partial(DiceReader, args.model, kind, args.threads)  # (heat, min score) -> reader
+    make_reader(*THRESHOLDS[0])  # a missing or broken model is the first thing said
     source = open_source(args.camera, args.source)
     screen = screen_from(args)
     try:
         with Announcer.start(mute=args.mute) as announcer:
             dialogue = Dialogue(announcer, screen, sys.stdin, asks=answers is None)
-            profile = Calibration(request, reader, source, dialogue, answers).run()
+            profile = Calibration(request, make_reader, source, dialogue, answers).run()
             path = save(profile)
             announcer.say(f"Saved the profile {profile.name!r}; play with --calibration "
                           f"{profile.name}.")
