@@ -12,7 +12,13 @@ import pytest
 
 from lcr_vision.vision.reader import DEFAULT_MODEL
 from lcr_vision.vision.spec import (
-    CLASSES, CLASSIFIER_OUTPUT, CROP, CROPS_INPUT, IMAGE_INPUT, LOCATOR_OUTPUTS, STRIDE,
+    CLASSES,
+    CLASSIFIER_OUTPUT,
+    CROP,
+    CROPS_INPUT,
+    IMAGE_INPUT,
+    LOCATOR_OUTPUTS,
+    STRIDE,
 )
 
 

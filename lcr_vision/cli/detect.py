@@ -10,8 +10,9 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, TextIO
+from typing import TextIO
 
 from lcr_vision.calibration import add_argument as add_calibration_option
 from lcr_vision.calibration import reader_for

@@ -39,6 +39,7 @@ def pct(value: float) -> str:
 
 def format_scores(s: Scores) -> str:
     """The figures as an aligned text report with the confusion matrix (rows: truth)."""
+    empty = f"{s.false_per_empty:.3f}" if s.empty_images else "n/a"
     lines = [
         f"images {s.images}, dice {s.dice}, found {s.found}",
         f"recall          {pct(s.recall)}",
@@ -47,8 +48,7 @@ def format_scores(s: Scores) -> str:
         f"die accuracy    {pct(s.die_accuracy)}   (right / (labelled + phantom))",
         f"exact images    {pct(s.exact_images)}",
         f"game outcome    {pct(s.game_accuracy)}   (faces mapped to L/C/R/dot/wild)",
-        f"false dice per empty frame {'n/a' if not s.empty_images else f'{s.false_per_empty:.3f}'}"
-        f" ({s.empty_images} empty images)",
+        f"false dice per empty frame {empty} ({s.empty_images} empty images)",
         "confusion (rows: labelled, columns: found; none = missed / phantom)",
     ]
     used = [i for i in range(len(LABELS))

@@ -23,7 +23,7 @@ class Scene:
     faces: tuple[str, ...]
 
     @classmethod
-    def from_boxes(cls, image: np.ndarray, boxes: np.ndarray, faces: tuple[str, ...]) -> "Scene":
+    def from_boxes(cls, image: np.ndarray, boxes: np.ndarray, faces: tuple[str, ...]) -> Scene:
         """A scene from ``(N, 4)`` x0, y0, x1, y1 boxes."""
         boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
         return cls(image, (boxes[:, :2] + boxes[:, 2:]) / 2, boxes[:, 2:] - boxes[:, :2], faces)
@@ -92,6 +92,6 @@ def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 3
         img = img + rng.normal(0, rng.uniform(1, 9), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
-        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+        _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return out

@@ -18,7 +18,11 @@ from onnx import compose, numpy_helper
 
 from lcr_vision.training.nets import Classifier, Locator
 from lcr_vision.vision.spec import (
-    CLASSIFIER_OUTPUT, CROP, CROPS_INPUT, IMAGE_INPUT, LOCATOR_OUTPUTS,
+    CLASSIFIER_OUTPUT,
+    CROP,
+    CROPS_INPUT,
+    IMAGE_INPUT,
+    LOCATOR_OUTPUTS,
 )
 
 OPSET = 17

@@ -26,7 +26,7 @@ def paste_dice(src: Scene, background: np.ndarray, rng: np.random.Generator) -> 
     centers, sizes, faces = [], [], []
     for (cx, cy), size, face in zip(src.centers, src.sizes, src.faces):
         half = int(np.ceil(MARGIN * size.max() / 2))
-        x0, y0 = int(round(cx)) - half, int(round(cy)) - half
+        x0, y0 = round(cx) - half, round(cy) - half
         if x0 < 0 or y0 < 0 or x0 + 2 * half > w or y0 + 2 * half > h or 2 * half >= min(bw, bh):
             continue
         patch = src.image[y0:y0 + 2 * half, x0:x0 + 2 * half].astype(np.float32)
@@ -38,7 +38,7 @@ def paste_dice(src: Scene, background: np.ndarray, rng: np.random.Generator) -> 
         r = max(1, int(0.25 * half))
         cv2.rectangle(mask, (r, r), (2 * half - r, 2 * half - r), 1.0, -1)
         mask = cv2.GaussianBlur(cv2.dilate(mask, np.ones((r, r), np.uint8)), (0, 0), 0.3 * r + 0.5)
-        px, py = int(round(nx)) - half, int(round(ny)) - half
+        px, py = round(nx) - half, round(ny) - half
         region = canvas[py:py + 2 * half, px:px + 2 * half]
         region += (patch - region) * mask[..., None]
         centers.append((cx + px - x0, cy + py - y0))

@@ -23,8 +23,8 @@ def crop_window(cx: float, cy: float, die: float) -> tuple[int, int, int]:
     >>> crop_window(50.0, 40.0, 20.0)
     (35, 25, 30)
     """
-    side = max(int(round(CROP_CONTEXT * die)), 2)
-    return int(round(cx - side / 2)), int(round(cy - side / 2)), side
+    side = max(round(CROP_CONTEXT * die), 2)
+    return round(cx - side / 2), round(cy - side / 2), side
 
 
 def cut_crop(image: np.ndarray, cx: float, cy: float, die: float, out: int = CROP) -> np.ndarray:

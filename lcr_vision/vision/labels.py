@@ -12,8 +12,9 @@ The format is FORMATS.md's; ``eval`` scores the reader against it and training l
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable, TextIO
+from typing import TextIO
 
 from lcr_vision.errors import UserError
 from lcr_vision.faces import FACE_TOKENS

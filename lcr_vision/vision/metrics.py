@@ -16,8 +16,9 @@ are not. Example: one die right, one misread, one phantom die:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 

@@ -25,8 +25,15 @@ from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.heatmap import Peaks, decode
 from lcr_vision.vision.images import check_frame
 from lcr_vision.vision.spec import (
-    CLASSES, CLASSIFIER_OUTPUT, CROPS_INPUT, IMAGE_INPUT, LOCATOR_OUTPUTS, LOCATOR_SIDE, NONE,
-    PAD_VALUE, class_mask,
+    CLASSES,
+    CLASSIFIER_OUTPUT,
+    CROPS_INPUT,
+    IMAGE_INPUT,
+    LOCATOR_OUTPUTS,
+    LOCATOR_SIDE,
+    NONE,
+    PAD_VALUE,
+    class_mask,
 )
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
@@ -46,6 +53,13 @@ class DiceReader:
         heat_threshold: float = 0.3, min_score: float = 0.5,
     ) -> None:
         import onnxruntime as ort
+        from onnxruntime.capi.onnxruntime_pybind11_state import (
+            Fail,
+            InvalidArgument,
+            InvalidGraph,
+            InvalidProtobuf,
+            NoSuchFile,
+        )
 
         path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         if not path.is_file():
@@ -57,7 +71,7 @@ class DiceReader:
         try:
             self.session = ort.InferenceSession(str(path), options,
                                                 providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises its own untyped errors on bad files
+        except (Fail, InvalidArgument, InvalidGraph, InvalidProtobuf, NoSuchFile) as exc:
             raise ModelError(f"{path} is not a usable ONNX model: {exc}") from None
         self.allowed = class_mask(dice) | (np.array(CLASSES) == NONE)
         self.heat_threshold = heat_threshold
@@ -67,7 +81,7 @@ class DiceReader:
         """Die centres and sizes in ``image`` pixels, from the locator on the shrunk frame."""
         h, w = image.shape[:2]
         scale = min(LOCATOR_SIDE / max(h, w), 1.0)
-        sw, sh = max(int(round(w * scale)), 1), max(int(round(h * scale)), 1)
+        sw, sh = max(round(w * scale), 1), max(round(h * scale), 1)
         small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA) if scale < 1 else image
         pw, ph = -sw % 16, -sh % 16
         if pw or ph:

@@ -7,9 +7,9 @@ decoding the frame's JPEG is the yardstick because it scales with the machine th
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import cv2
 import numpy as np
@@ -62,7 +62,7 @@ def reader_speed(
     median, p90 = {}, {}
     for n in threads:
         reader = DiceReader(model_path, dice, threads=n)
-        ms = _timings(lambda: reader.read(frame), runs)
+        ms = _timings(lambda r=reader: r.read(frame), runs)
         median[n], p90[n] = float(np.median(ms)), float(np.percentile(ms, 90))
     decode = _timings(lambda: cv2.imdecode(data, cv2.IMREAD_COLOR), runs)
     return ReaderSpeed(median, p90, float(np.median(decode)))
