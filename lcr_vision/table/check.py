@@ -18,7 +18,7 @@ import numpy as np
 
 from lcr_vision.vision.detections import Detections
 
-MIN_SCORE = 0.5  # a face read with less confidence than this must be confirmed or re-rolled
+MIN_SCORE = 0.75  # a face read with less confidence must be confirmed, typed or rolled again
 
 
 @dataclass(frozen=True)

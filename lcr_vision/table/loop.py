@@ -19,7 +19,13 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Session
 from lcr_vision.photolog import PhotoLog, move_record, now_utc
-from lcr_vision.rules import Decision, IllegalChoiceError, RollResult, SettingsError
+from lcr_vision.rules import (
+    Decision,
+    IllegalChoiceError,
+    RollResult,
+    RulesError,
+    SettingsError,
+)
 from lcr_vision.rules.describe import describe_roll
 from lcr_vision.rules.moves import Draw, Skip, Win
 from lcr_vision.speech import Announcer, Phrasebook
@@ -98,14 +104,17 @@ class TableLoop:
         verdict = Verdict.of(detections, owed, self.options.min_score)
         self.marked, self.pending = verdict.dice, None
         if verdict.usable:
-            self.commit(frame, verdict.dice, verdict.faces, "read")
-            return
-        if not verdict.count_right:
+            try:
+                self.commit(frame, verdict.dice, verdict.faces, "read")
+                return
+            except RulesError as exc:  # a face these rules cannot use, such as a stray wild
+                self.announcer.say(f"{exc}.")
+        elif not verdict.count_right:
             self.announcer.say(self.phrases.wrong_count(verdict.seen, player, owed))
         else:
             self.announcer.say(self.phrases.read(self.game_faces(verdict.faces)),
                                self.phrases.unsure(verdict.unsure))
-        if self.options.interactive and verdict.count_right:
+        if self.options.interactive and verdict.count_right and not verdict.usable:
             self.pending = (frame, verdict)
             print("  space accepts this read, t types the faces, or roll again", flush=True)
             return

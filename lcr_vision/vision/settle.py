@@ -13,7 +13,8 @@ What must not become a roll:
 - a hand passing over the dice, or a die nudged aside: motion rises and falls, but the settled dice
   are the dice already read (same faces, each within ``nudge`` die sizes of where it was), so
   nothing new is reported;
-- an empty table: a settle with no dice in view is not a roll.
+- an empty table: a settle with no dice in view is not a roll (the detector stays ready, since
+  the dice were just picked up and are about to be thrown).
 
 It knows frames and :class:`Detections`, never the rules: whether the count is right for the player
 is the table's question.
@@ -36,10 +37,10 @@ Reader = Callable[[np.ndarray], Detections]
 class SettleConfig:
     """Thresholds of settle detection; the defaults suit 10-30 frames per second webcams."""
 
-    width: int = 96  # the small grey image motion is measured on (height follows the frame)
+    width: int = 128  # the small grey image motion is measured on (height follows the frame)
     pixel_delta: float = 14.0  # grey-level change (of 255, after brightness normalising) that counts
-    motion_on: float = 0.01  # fraction of changed pixels that means something is moving
-    motion_off: float = 0.002  # fraction under which the frame counts as still
+    motion_on: float = 0.003  # fraction of changed pixels that means something is moving
+    motion_off: float = 0.001  # fraction under which the frame counts as still
     quiet_frames: int = 2  # still frames in a row before the reader is asked
     stable_reads: int = 3  # reads in a row that must agree before the roll is reported
     still: float = 0.15  # a box centre may move this many die sizes between agreeing reads
@@ -126,10 +127,10 @@ class SettleDetector:
         agrees = same_dice(detections, self.latest, cfg.still)
         self._agreeing = self._agreeing + 1 if agrees else 1
         self.latest = detections
-        if self._agreeing < cfg.stable_reads:
-            return None
+        if self._agreeing < cfg.stable_reads or len(detections) == 0:
+            return None  # not yet still, or an empty table: stay ready for the throw to come
         self.phase = "waiting"
-        if len(detections) == 0 or same_dice(detections, self._last_roll, cfg.nudge):
+        if same_dice(detections, self._last_roll, cfg.nudge):
             return None
         self._last_roll = detections
         return detections
