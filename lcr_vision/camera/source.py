@@ -23,6 +23,11 @@ class FrameSource(ABC):
     def frames(self) -> Iterator[np.ndarray]:
         """BGR frames until the source ends (a live camera never does)."""
 
+    @property
+    def where(self) -> str:
+        """Where the latest frame came from, for the photo log."""
+        return self.name
+
     def turn(self, player: str, dice: int) -> None:
         """A player is told to roll ``dice`` dice. Real players hear the announcer; only the
         simulated table acts on it."""

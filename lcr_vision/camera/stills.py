@@ -38,6 +38,11 @@ class FolderSource(FrameSource):
             raise SourceError(f"no images in {folder}")
         self.current: Path | None = None
 
+    @property
+    def where(self) -> str:
+        """The file name of the photo being read."""
+        return self.current.name if self.current is not None else self.name
+
     def frames(self) -> Iterator[np.ndarray]:
         import cv2
 

@@ -188,7 +188,7 @@ class TableLoop:
             "player": self.players[seat],
             "seat": seat,
             "dice_owed": len(result.faces),
-            "source": self.source.name,
+            "source": self.source.where,
             "how": how,
             "dice": [{**d, "game_face": face_map.to_game(d["face"])} for d in dice.to_records()],
             "faces": list(result.faces),
