@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import numpy as np
 
 from lcr_vision.camera.source import FrameSource
+from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.sequence import Table
 
 IDLE_SECONDS = 1 / 30  # between two frames of a table where nothing happens, as a webcam would
+# A webcam on a stand above a game table: the renderer's training ranges, narrowed to that view.
+WEBCAM = replace(Ranges(), die_px=(35.0, 80.0), tilt_deg=(0.0, 25.0), touching=0.1,
+                 distractors=(0, 4))
 PATIENCE = 90  # still frames after a throw nobody answered before the player throws again
 
 
@@ -27,9 +32,9 @@ class SimulatedTable(FrameSource):
     name = "simulated table"
 
     def __init__(self, seed: int, kind: str = "lcr", size: tuple[int, int] = (640, 480),
-                 ready: Callable[[], bool] = lambda: True) -> None:
+                 ready: Callable[[], bool] = lambda: True, ranges: Ranges = WEBCAM) -> None:
         self.rng = np.random.default_rng(seed)
-        self.table = Table(self.rng, kind=kind, size=size)
+        self.table = Table(self.rng, kind=kind, size=size, ranges=ranges)
         self.ready = ready
         self.owed: int | None = None
         self.throws: list[tuple[str, ...]] = []
