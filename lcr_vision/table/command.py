@@ -83,7 +83,7 @@ def play_table(args: argparse.Namespace, session: Session, source: FrameSource,
 
     read = reader_from(args).read
     screen = screen_from(args)
-    options = table.TableOptions(games=games, interactive=type(screen) is not Screen,
+    options = table.TableOptions(games=games, interactive=screen.visible,
                            odds=args.odds)
     phrases = Phrasebook(session.settings.players, args.language)
     loop = table.TableLoop(session, source, read, announcer, phrases, screen, options)

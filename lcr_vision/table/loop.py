@@ -81,7 +81,7 @@ class TableLoop:
         for number, frame in enumerate(self.source.frames()):
             settled = (self.read(frame) if self.source.stills
                        else self.settle.update(frame, self.read))
-            action = self.screen.show(self.view(frame))
+            action = self.screen.show(self.view(frame)) if self.screen.visible else None
             if action is not None:
                 self.act(action, frame)
             if settled is not None and not self.stopped:

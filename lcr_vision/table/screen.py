@@ -24,6 +24,8 @@ def display_available() -> bool:
 class Screen:
     """No window: frames are not shown and no key is ever pressed (``--headless``)."""
 
+    visible = False
+
     def show(self, image: np.ndarray) -> str | None:
         """Show ``image``; the action of the key pressed meanwhile, if any (see ``KEYS``)."""
         return None
@@ -34,6 +36,8 @@ class Screen:
 
 class Window(Screen):
     """An OpenCV window showing the table view; keys become actions."""
+
+    visible = True
 
     def __init__(self, title: str = "lcr-vision") -> None:
         import cv2
