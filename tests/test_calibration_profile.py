@@ -17,7 +17,7 @@ from lcr_vision.calibration import Accuracy, Profile, ProfileError, load, save, 
 from lcr_vision.calibration.store import SHIPPED, profile_path
 from lcr_vision.faces import GAME_FACES, PIP_FACES, DiceKind, FaceMap
 
-MODULES = ["profile", "view", "store", "dice_size", "fit", "table_check"]
+MODULES = ["profile", "view", "store", "dice_size", "fit", "table_check", "tiles"]
 
 
 @pytest.mark.parametrize("name", MODULES + ["../cli/calibrate"])
@@ -47,6 +47,8 @@ profiles = st.builds(
     roi=st.none() | st.tuples(st.integers(0, 999), st.integers(0, 999),
                               st.integers(16, 999), st.integers(16, 999)),
     scale=st.floats(0.01, 10),
+    tiles=st.integers(1, 4),
+    overlap=st.integers(0, 200),
     heat_threshold=st.floats(0.01, 0.99),
     min_score=st.floats(0.01, 0.99),
     die_px=st.none() | st.floats(1, 500),
@@ -119,6 +121,7 @@ GOOD = Profile("t", DiceKind.LCR, frame=(640, 480), roi=(1, 2, 300, 200), scale=
     ("scale", 0, "field 'scale' must be a positive number, not 0"),
     ("scale", True, "field 'scale' must be a positive number, not True"),
     ("min_score", 1.5, "field 'min_score' must be a number between 0 and 1, not 1.5"),
+    ("tiles", 9, "field 'tiles' must be a whole number from 1 to 4, not 9"),
     ("face_map", {"1": "L"}, "field 'face_map' is not a face map"),
     ("face_map", {"1": "up", "2": "L", "3": "L", "4": "L", "5": "L", "6": "L"},
      "field 'face_map' is not a face map"),

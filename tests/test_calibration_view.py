@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lcr_vision.calibration.tiles import merge, windows
 from lcr_vision.calibration.view import View, ViewError
 from lcr_vision.vision.detections import Detections
 
@@ -60,3 +61,25 @@ def test_frames_of_another_shape_or_too_small_are_refused() -> None:
         view.apply(np.zeros((360, 640, 3), np.uint8))
     with pytest.raises(ViewError, match="lies outside these 320x240 frames"):
         View((500, 400, 100, 60)).apply(np.zeros((240, 320, 3), np.uint8))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(40, 2000), st.integers(40, 2000), st.integers(1, 4), st.integers(0, 60),
+       st.data())
+def test_every_die_lies_whole_in_some_tile(w: int, h: int, tiles: int, overlap: int,
+                                           data: st.DataObject) -> None:
+    boxes = windows((w, h), tiles, overlap)
+    assert len(boxes) == tiles * tiles
+    assert all(0 <= x and 0 <= y and x + tw <= w and y + th <= h for x, y, tw, th in boxes)
+    side = data.draw(st.integers(1, max(overlap, 1)))
+    dx, dy = data.draw(st.integers(0, w - side)), data.draw(st.integers(0, h - side))
+    assert any(x <= dx and dx + side <= x + tw and y <= dy and dy + side <= y + th
+               for x, y, tw, th in boxes)
+
+
+def test_a_die_read_in_two_tiles_is_kept_once_from_the_surer_read() -> None:
+    left = Detections([[300, 100, 330, 130]], ["L"], [0.7])
+    right = Detections([[2, 101, 32, 131], [100, 100, 130, 130]], ["R", "C"], [0.9, 0.8])
+    merged = merge([(left, (0, 0)), (right, (298, 0))])
+    assert sorted(merged.faces) == ["C", "R"]
+    assert merged.boxes.tolist() == [[300.0, 101.0, 330.0, 131.0], [398.0, 100.0, 428.0, 130.0]]

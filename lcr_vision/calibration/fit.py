@@ -13,6 +13,7 @@ Accuracy(rolls=1, dice=2, die_accuracy=0.5, roll_accuracy=0.0)
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -24,8 +25,11 @@ from lcr_vision.calibration.dice_size import candidate_scales
 from lcr_vision.calibration.profile import Accuracy, Roi
 from lcr_vision.calibration.view import Reader, View
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.spec import LOCATOR_SIDE
 
 T = TypeVar("T")
+TILE_ABOVE = 1.2  # n x n tiles are tried when the resized area is n - 1 times this many
+# locator sides wide
 MARGIN = 0.05  # share of the check dice a candidate must read better to replace an earlier one
 # (heat threshold, least face score) pairs tried by the reader; the reader's defaults first
 THRESHOLDS: tuple[tuple[float, float], ...] = (
@@ -61,13 +65,21 @@ def measure(rolls: Sequence[CheckRoll], read: Callable[[np.ndarray], Detections]
 
 
 def candidate_views(frame: tuple[int, int], rois: Sequence[Roi | None], die: float) -> list[View]:
-    """Each play area in ``rois`` (``None``: the whole frame) at each scale worth trying, in order
-    of preference: earlier areas first, each at its detail-keeping scale first (for the whole
-    frame that is what the reader does uncalibrated)."""
+    """Each play area in ``rois`` (``None``: the whole frame) at each scale worth trying, read
+    whole and, where the resized area is wider than the locator's 320 pixels, in 2 x 2 (up to
+    4 x 4) tiles overlapping by two dice. Earlier areas come first, each at its detail-keeping scale first
+    (for the whole frame, what the reader does uncalibrated).
+
+    >>> [(v.scale, v.tiles, v.overlap) for v in candidate_views((640, 480), [None], 20.0)]
+    [(1.0, 1, 0), (1.0, 2, 40)]
+    """
     views = []
     for roi in rois:
         area = frame if roi is None else roi[2:]
-        views += [View(roi, round(s, 4), frame) for s in candidate_scales(die, area)]
+        for scale in candidate_scales(die, area):
+            views.append(View(roi, round(scale, 4), frame))
+            views += [View(roi, round(scale, 4), frame, n, math.ceil(2 * die * scale))
+                      for n in range(2, 5) if max(area) * scale > (n - 1) * TILE_ABOVE * LOCATOR_SIDE]
     return views
 
 

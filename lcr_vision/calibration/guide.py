@@ -249,7 +249,8 @@ class Calibration:
         figures = {**table.figures, "focus": round(float(np.mean(checked.sharpness)), 1)}
         return Profile(
             name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
-            roi=view.roi, scale=view.scale, heat_threshold=heat, min_score=score,
+            roi=view.roi, scale=view.scale, tiles=view.tiles, overlap=view.overlap,
+            heat_threshold=heat, min_score=score,
             die_px=round(die, 1), table=figures, notes=notes,
             accuracy=accuracy, default_accuracy=default,
             created=datetime.now(timezone.utc).isoformat(timespec="seconds"),

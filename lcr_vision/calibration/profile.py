@@ -49,7 +49,8 @@ class Profile:
     """One table's calibration: the dice, the play area and reading scale, and what was measured.
 
     ``roi`` is ``(x, y, w, h)`` in pixels of frames of ``frame`` size (``None``: the whole frame);
-    ``scale`` resizes the play area before the reader sees it; ``heat_threshold`` and
+    ``scale`` resizes the play area before the reader sees it, which reads it in ``tiles`` x
+    ``tiles`` windows overlapping by ``overlap`` pixels; ``heat_threshold`` and
     ``min_score`` are the reader's thresholds for finding a die and for trusting its face (the
     reader's defaults unless others read the check rolls clearly better); ``die_px`` is the
     measured die size in frame pixels; ``notes`` are the advice given about the table;
@@ -63,6 +64,8 @@ class Profile:
     frame: tuple[int, int] | None = None
     roi: Roi | None = None
     scale: float = 1.0
+    tiles: int = 1
+    overlap: int = 0
     heat_threshold: float = 0.3
     min_score: float = 0.5
     die_px: float | None = None
@@ -75,7 +78,7 @@ class Profile:
     @property
     def view(self) -> View:
         """The crop and resize applied to every frame before reading."""
-        return View(self.roi, self.scale, self.frame)
+        return View(self.roi, self.scale, self.frame, self.tiles, self.overlap)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the profile, ``version`` first."""
@@ -84,7 +87,8 @@ class Profile:
             "face_map": None if self.face_map is None else self.face_map.as_dict(),
             "frame": None if self.frame is None else list(self.frame),
             "roi": None if self.roi is None else list(self.roi),
-            "scale": self.scale, "heat_threshold": self.heat_threshold,
+            "scale": self.scale, "tiles": self.tiles, "overlap": self.overlap,
+            "heat_threshold": self.heat_threshold,
             "min_score": self.min_score, "die_px": self.die_px, "table": dict(self.table),
             "notes": list(self.notes),
             "accuracy": None if self.accuracy is None else vars(self.accuracy),
@@ -109,6 +113,8 @@ class Profile:
             frame=_get(data, "frame", _optional(_ints(2)), None),
             roi=_get(data, "roi", _optional(_ints(4)), None),
             scale=_get(data, "scale", _positive),
+            tiles=_get(data, "tiles", _count(1, 4), 1),
+            overlap=_get(data, "overlap", _count(0, 10_000), 0),
             heat_threshold=_get(data, "heat_threshold", _share, 0.3),
             min_score=_get(data, "min_score", _share, 0.5),
             die_px=_get(data, "die_px", _optional(_positive), None),
@@ -160,6 +166,14 @@ def _positive(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
         raise ValueError(f"must be a positive number, not {v!r}")
     return float(v)
+
+
+def _count(low: int, high: int) -> Callable[[Any], int]:
+    def check(v: Any) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+            raise ValueError(f"must be a whole number from {low} to {high}, not {v!r}")
+        return v
+    return check
 
 
 def _share(v: Any) -> float:

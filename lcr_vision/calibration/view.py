@@ -2,7 +2,8 @@
 
 The reader itself stays untouched; a profile only changes what it is shown. Cropping drops what
 lies off the tray (chips, cups, the next player's dice) and makes the play area fill the locator's
-320 pixels; the scale brings dice to the size the model reads best. Boxes come back in pixels of
+320 pixels; the scale brings dice to the size the model reads best; tiles let small dice reach the
+locator larger. Boxes come back in pixels of
 the original frame, so the photo log, the window and JSON Lines need not know about profiles.
 
 >>> v = View(roi=(100, 50, 200, 100), scale=2.0)
@@ -19,6 +20,7 @@ from typing import Protocol
 
 import numpy as np
 
+from lcr_vision.calibration.tiles import merge, windows
 from lcr_vision.errors import UserError
 from lcr_vision.vision.detections import Detections
 
@@ -31,11 +33,14 @@ class ViewError(UserError):
 class View:
     """``roi`` ``(x, y, w, h)`` (``None``: whole frame) and ``scale``, for frames of ``frame``
     ``(w, h)``; frames of another size with the same shape (the camera set to another resolution)
-    get the play area and scale stretched to match."""
+    get the play area and scale stretched to match. The resized play area is read in ``tiles`` x
+    ``tiles`` windows overlapping by ``overlap`` pixels (:mod:`lcr_vision.calibration.tiles`)."""
 
     roi: tuple[int, int, int, int] | None = None
     scale: float = 1.0
     frame: tuple[int, int] | None = None
+    tiles: int = 1
+    overlap: int = 0
 
     def fitted(self, shape: tuple[int, ...]) -> tuple[tuple[int, int, int, int], float]:
         """The play area in pixels of a frame of ``shape`` (h, w, ...) and the scale for it."""
@@ -95,4 +100,8 @@ class CalibratedReader:
 
     def read(self, frame: np.ndarray) -> Detections:
         """Every readable die in the play area of ``frame``."""
-        return self.view.to_frame(self.reader.read(self.view.apply(frame)), frame.shape)
+        image = self.view.apply(frame)
+        h, w = image.shape[:2]
+        parts = [(self.reader.read(image[y:y + th, x:x + tw]), (x, y))
+                 for x, y, tw, th in windows((w, h), self.view.tiles, self.view.overlap)]
+        return self.view.to_frame(merge(parts) if len(parts) > 1 else parts[0][0], frame.shape)
