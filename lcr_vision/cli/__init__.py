@@ -25,6 +25,7 @@ COMMANDS: tuple[str, ...] = (
     "detect",
     "eval",
     "odds",
+    "calibrate",
     "synth",
     "bench",
 )

@@ -13,7 +13,7 @@ from pathlib import Path
 from lcr_vision.ledger import Session, new_session_folder
 from lcr_vision.rules import Settings
 from lcr_vision.rules.settings import STARTING_CHIPS
-from lcr_vision.table.command import add_table_options, announcer_from, play_table
+from lcr_vision.table.command import add_table_options, announcer_from, play_table, table_reader
 
 DEFAULT_PLAYERS = "Ann,Ben,Cat"
 
@@ -42,11 +42,12 @@ def run(args: argparse.Namespace) -> int:
 
     players = args.players.split(",")
     settings = Settings.create(players, stakes=[args.chips] * len(players))
+    read = table_reader(args)
     session = Session.create(args.session or new_session_folder(), settings)
     try:
         with announcer_from(args) as announcer:
             table = SimulatedTable(args.seed, kind=args.dice, ready=announcer.idle)
-            loop = play_table(args, session, table, announcer, games=1)
+            loop = play_table(args, session, table, read, announcer, games=1)
         finished = session.ledger.series.finished
         if finished and finished[-1].winner is not None:
             print(f"{settings.players[finished[-1].winner]} won the demo game.")

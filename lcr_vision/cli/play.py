@@ -14,7 +14,12 @@ from lcr_vision.ledger import JOURNAL, Session, SessionError, new_session_folder
 from lcr_vision.manual import ManualPlay
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.rules.settings import POLICIES, STARTING_CHIPS
-from lcr_vision.table.command import add_source_options, add_table_options, play_at_table
+from lcr_vision.table.command import (
+    add_source_options,
+    add_table_options,
+    play_at_table,
+    table_reader,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -142,12 +147,13 @@ def open_session(args: argparse.Namespace) -> Session:
 
 
 def run(args: argparse.Namespace) -> int:
+    read = None if args.manual else table_reader(args)
     session = open_session(args)
     try:
-        if args.manual:
+        if read is None:
             ManualPlay(session, sys.stdout).run(sys.stdin, prompt=sys.stdin.isatty())
         else:
-            play_at_table(args, session)
+            play_at_table(args, session, read)
     finally:
         session.close()
     return 0

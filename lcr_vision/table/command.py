@@ -17,6 +17,7 @@ from lcr_vision.table.screen import Screen, Window, display_available
 
 if TYPE_CHECKING:
     from lcr_vision.table.loop import TableLoop
+    from lcr_vision.vision.settle import Reader
 
 
 def add_source_options(p: argparse.ArgumentParser) -> None:
@@ -68,23 +69,27 @@ def announcer_from(args: argparse.Namespace) -> Announcer:
     return Announcer.start(args.language, args.voice, args.rate, args.mute, args.speech_out)
 
 
-def play_at_table(args: argparse.Namespace, session: Session) -> None:
+def play_at_table(args: argparse.Namespace, session: Session, read: Reader) -> None:
     """``play`` with the source its options name, until quit or the source ends."""
     with announcer_from(args) as announcer:
         source = open_source(args.camera, args.source, args.seed, ready=announcer.idle)
-        play_table(args, session, source, announcer)
+        play_table(args, session, source, read, announcer)
     print(f"Session saved in {session.folder}; resume it with --session.", flush=True)
 
 
-def play_table(args: argparse.Namespace, session: Session, source: FrameSource,
+def table_reader(args: argparse.Namespace) -> Reader:
+    """The reader the options ask for. Made before a session folder is, so that a missing model
+    or a broken profile leaves nothing behind."""
+    return reader_from(args).read
+
+
+def play_table(args: argparse.Namespace, session: Session, source: FrameSource, read: Reader,
                announcer: Announcer, games: int | None = None) -> TableLoop:
     """Play at the table until quit, the source ends, or ``games`` games have ended."""
-    from lcr_vision.table import loop as table  # OpenCV and the model load here, not at --help
+    from lcr_vision.table import loop as table  # OpenCV loads here, not at --help
 
-    read = reader_from(args).read
     screen = screen_from(args)
-    options = table.TableOptions(games=games, interactive=screen.visible,
-                           odds=args.odds)
+    options = table.TableOptions(games=games, interactive=screen.visible, odds=args.odds)
     phrases = Phrasebook(session.settings.players, args.language)
     loop = table.TableLoop(session, source, read, announcer, phrases, screen, options)
     try:

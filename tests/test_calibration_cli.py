@@ -1,0 +1,159 @@
+"""`lcr-vision calibrate` end to end with the shipped model, on rendered tables it never trained on:
+scripted from a photo folder or a video, typed at the terminal, failing safely, and the profile it
+saves reading other rolls of the same table at least as well as the uncalibrated reader."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from lcr_vision.calibration import CalibratedReader, load, profile_reader, reader_for
+from lcr_vision.calibration.fit import CheckRoll, measure
+from lcr_vision.calibration.trial import shoot, write_folder
+from lcr_vision.cli import main
+from lcr_vision.synth.sequence import Table
+from lcr_vision.vision.reader import DiceReader
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("LCR_VISION_DATA", str(tmp_path / "data"))
+    return tmp_path / "data" / "profiles"
+
+
+def calibrate(*args: str) -> int:
+    return main(["calibrate", "--mute", "--headless", *args])
+
+
+def scripted(folder: Path, dice: str, name: str, *more: str) -> int:
+    return calibrate("--dice", dice, "--name", name, "--source", str(folder / "images"),
+                     "--answers", str(folder / "labels.csv"), *more)
+
+
+@pytest.mark.parametrize(("table", "dice"), [("close-camera", "regular"),
+                                             ("steep-odd-dice", "wild"),
+                                             ("high-camera-tray", "boxed"),
+                                             ("plain-felt", "boxed")])
+def test_the_profile_reads_its_table_at_least_as_well_as_the_default(
+        data: Path, tmp_path: Path, table: str, dice: str) -> None:
+    shots = shoot(table, 30)
+    calibration = type(shots)(shots.empty, shots.rolls[:10], shots.boxes[:10])
+    write_folder(calibration, tmp_path)
+    assert scripted(tmp_path, dice, "mine") == 0
+    profile = load("mine")
+    assert profile.accuracy is not None and profile.default_accuracy is not None
+    assert profile.accuracy.rolls == 10
+    assert profile.accuracy.die_accuracy >= profile.default_accuracy.die_accuracy
+    others = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls[10:])]
+    before = measure(others, DiceReader(dice=profile.dice).read)
+    after = measure(others, profile_reader(profile).read)
+    assert after.die_accuracy >= before.die_accuracy, (before, after)
+
+
+def test_a_failed_calibration_keeps_the_good_profile(data: Path, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    write_folder(shoot("plain-felt", 6), tmp_path)
+    assert scripted(tmp_path, "boxed", "home") == 0
+    good = (data / "home.json").read_bytes()
+    lies = tmp_path / "lies.csv"
+    with (tmp_path / "labels.csv").open() as rows, lies.open("w", newline="") as out:
+        writer = csv.writer(out)
+        for i, row in enumerate(csv.reader(rows)):
+            writer.writerow(row if i == 0 else [*row[:3], "R" if row[3] == "dot" else "dot",
+                                                *row[4:]])
+    assert calibrate("--dice", "boxed", "--name", "home", "--source", str(tmp_path / "images"),
+                     "--answers", str(lies)) == 2
+    assert "No profile was written" in capsys.readouterr().err
+    assert (data / "home.json").read_bytes() == good
+    (tmp_path / "images" / "empty-0.png").rename(tmp_path / "empty.png")
+    for extra in (tmp_path / "images").glob("empty-*.png"):
+        extra.unlink()
+    assert scripted(tmp_path, "boxed", "home") == 2
+    assert "no photo of the empty table" in capsys.readouterr().err
+    assert (data / "home.json").read_bytes() == good
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--roi", "1,2,3"], "--roi '1,2,3' should be x,y,w,h in pixels"),
+    (["--roi", "0,0,9000,9000"], "--roi 0,0,9000,9000 does not fit the 640x480 frames"),
+    (["--dice", "boxed"], "roll-000.png has face"),
+])
+def test_user_mistakes_are_one_line(data: Path, tmp_path: Path, args: list[str], message: str,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    write_folder(shoot("close-camera", 1), tmp_path)
+    dice = args[1] if args[0] == "--dice" else "regular"
+    more = [] if args[0] == "--dice" else args
+    assert scripted(tmp_path, dice, "x", *more) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lcr-vision: error: ") and message in err and err.count("\n") == 1
+    assert not (data / "x.json").exists()
+
+
+def test_a_video_is_calibrated_roll_by_roll(data: Path, tmp_path: Path) -> None:
+    rng = np.random.default_rng(8)
+    table = Table(rng, "lcr", (640, 480))
+    video = cv2.VideoWriter(str(tmp_path / "table.avi"), cv2.VideoWriter_fourcc(*"MJPG"), 30,
+                            (640, 480))
+    answers = [["file", "width", "height", "class", "xmin", "ymin", "xmax", "ymax"]]
+    for throw in range(3):
+        frames, _ = table.throw(3, rng)
+        for frame in frames:
+            video.write(frame.image)
+        answers += [[f"throw-{throw}", 640, 480, d.face, *d.box] for d in frame.dice]
+    video.release()
+    with (tmp_path / "labels.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(answers)
+    assert calibrate("--dice", "boxed", "--name", "video", "--source", str(tmp_path / "table.avi"),
+                     "--answers", str(tmp_path / "labels.csv")) == 0
+    profile = load("video")
+    assert profile.accuracy is not None and profile.accuracy.rolls == 3
+    assert profile.accuracy.dice >= 9 and profile.frame == (640, 480)
+
+
+def test_answers_typed_at_the_terminal(data: Path, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    shots = shoot("plain-felt", 5)
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "0-empty.png"), shots.empty[0])
+    for i, (image, _) in enumerate(shots.rolls):
+        cv2.imwrite(str(folder / f"{i + 1}-roll.png"), image)
+    typed = "".join(" ".join(faces) + "\n" for _, faces in shots.rolls)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("nonsense\n" + typed))
+    assert calibrate("--dice", "boxed", "--name", "typed", "--source", str(folder),
+                     "--rolls", "5") == 0
+    profile = load("typed")
+    assert profile.accuracy is not None and profile.accuracy.rolls == 5
+    assert profile.accuracy.dice >= sum(len(f) for _, f in shots.rolls)
+    assert "unknown face 'nonsense'" in capsys.readouterr().err
+
+
+def test_help_describes_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["calibrate", "--help"])
+    text = capsys.readouterr().out
+    for option in ("--dice", "--name", "--camera", "--source", "--answers", "--roi", "--face-map",
+                   "--rolls", "--headless", "--mute", "--model", "--threads"):
+        assert option in text
+
+
+def test_reader_for_uses_the_profiles_dice_unless_told(data: Path) -> None:
+    def args(**kw: object) -> argparse.Namespace:
+        return argparse.Namespace(**{"model": None, "threads": 1, "dice": None,
+                                     "calibration": None, **kw})
+
+    assert isinstance(reader_for(args()), DiceReader)
+    boxed = reader_for(args(calibration="boxed"))
+    assert isinstance(boxed, CalibratedReader) and boxed.reader.allowed.sum() == 5  # L C R dot none
+    assert reader_for(args(calibration="boxed", dice="pip")).reader.allowed.sum() == 7
+    profile = json.loads((Path(__file__).parents[1] / "calibration" / "boxed.json").read_text())
+    assert profile["roi"] is None and profile["scale"] == 1.0

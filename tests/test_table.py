@@ -1,0 +1,187 @@
+"""Whole games at the table, end to end through ``play --headless`` with the shipped model.
+
+Each game is first played by the rules on rendered dice; its photos (a folder, one per roll) or its
+throws (a video) then go through the real pipeline, whose ledger must be the ledger of the true
+faces, roll for roll.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from lcr_vision.cli import main
+from lcr_vision.ledger import Session
+from lcr_vision.ledger.report import ledger_json, ledger_rows
+from lcr_vision.rules import Series, Settings
+from lcr_vision.synth import Ranges, render_scene
+from lcr_vision.synth.sequence import Table
+
+PLAYERS = ["Ann", "Ben", "Cat"]
+# A webcam above a table: dice well inside the frame, none touching, no hand over them.
+TABLE = replace(Ranges(), die_px=(45.0, 70.0), tilt_deg=(0.0, 15.0), touching=0.0, at_edge=0.0,
+                hand=0.0, distractors=(0, 2), motion_blur=0.0, defocus_px=(0.0, 0.5),
+                noise=(1.0, 3.0), jpeg_quality=(85, 95))
+
+
+def still(rng: np.random.Generator, dice: int) -> tuple[np.ndarray, tuple[str, ...]]:
+    """A photo of ``dice`` LCR dice at rest, all in frame, and their faces."""
+    while True:
+        scene = render_scene(rng, "lcr", (640, 480), TABLE, dice)
+        if len(scene.labelled) == dice:
+            return scene.image, tuple(d.face for d in scene.labelled)
+
+
+def true_game(settings: Settings, seed: int) -> list[tuple[np.ndarray, tuple[str, ...]]]:
+    """Photos and faces of every roll of one game, each roll the dice the rules owe."""
+    rng = np.random.default_rng(seed)
+    series, rolls = Series.start(settings), []
+    while not series.finished:
+        image, faces = still(rng, series.game.dice_owed)
+        rolls.append((image, faces))
+        _, series = series.play(faces)
+    return rolls
+
+
+def write_folder(folder: Path, images: list[np.ndarray]) -> Path:
+    folder.mkdir(parents=True)
+    for i, image in enumerate(images, 1):
+        cv2.imwrite(str(folder / f"roll{i}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    return folder
+
+
+def ledger_of(folder: Path) -> tuple[dict, list[list[str]]]:
+    session = Session.open(folder)
+    try:
+        return ledger_json(session.ledger), ledger_rows(session.ledger)
+    finally:
+        session.close()
+
+
+def truth(folder: Path, settings: Settings, faces: list[tuple[str, ...]]) -> tuple[dict, list]:
+    """The ledger of a session fed the true faces directly."""
+    session = Session.create(folder, settings)
+    for f in faces:
+        session.record_roll(f)
+    session.close()
+    return ledger_of(folder)
+
+
+def play(*args: str) -> list[str]:
+    argv = ["play", "--headless", "--mute", "--dice", "lcr", "--players", ",".join(PLAYERS),
+            "--chips", "2", *args]
+    assert main(argv) == 0
+    return argv
+
+
+@pytest.fixture(scope="module")
+def game() -> list[tuple[np.ndarray, tuple[str, ...]]]:
+    return true_game(Settings.create(PLAYERS, stakes=[2, 2, 2]), seed=9)  # 8 rolls of 1-3 dice
+
+
+def test_a_folder_of_roll_photos_gives_the_ledger_of_the_true_faces(
+        tmp_path: Path, game, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = write_folder(tmp_path / "rolls", [image for image, _ in game])
+    play("--source", str(folder), "--session", str(tmp_path / "s"))
+    settings = Settings.create(PLAYERS, stakes=[2, 2, 2])
+    assert ledger_of(tmp_path / "s") == truth(tmp_path / "t", settings, [f for _, f in game])
+    records = [json.loads(p.read_text(encoding="utf-8"))
+               for p in sorted((tmp_path / "s" / "photos").glob("*.json"))]
+    assert [r["source"] for r in records] == [f"roll{i}.jpg" for i in range(1, len(game) + 1)]
+    last = records[-1]
+    assert last["winner"] is not None and last["faces"] == list(game[-1][1])
+    assert all(d["score"] >= 0.5 for d in last["dice"])
+    assert "wins!" in capsys.readouterr().out
+
+
+def test_a_misread_count_is_refused_and_nothing_is_committed(
+        tmp_path: Path, game, capsys: pytest.CaptureFixture[str]) -> None:
+    owed = len(game[0][1])
+    extra, _ = still(np.random.default_rng(99), owed + 1)
+    folder = write_folder(tmp_path / "rolls", [extra, game[0][0]])
+    play("--source", str(folder), "--session", str(tmp_path / "s"))
+    out = capsys.readouterr().out
+    words = {1: "one", 2: "two", 3: "three"}
+    assert f"I see {words[owed + 1]} dice, Ann rolls {words[owed]}." in out
+    _, rows = ledger_of(tmp_path / "s")
+    assert [r[4] for r in rows[1:]] == [" ".join(game[0][1])]
+    assert len(list((tmp_path / "s" / "photos").glob("*.json"))) == 1
+
+
+def test_a_rendered_video_of_a_game_gives_the_ledger_of_the_true_faces(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    settings = Settings.create(PLAYERS, stakes=[1, 1, 1])
+    rng = np.random.default_rng(8)
+    table, series, faces = Table(rng, kind="lcr", ranges=TABLE), Series.start(settings), []
+    path = tmp_path / "game.avi"
+    video = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30, (640, 480))
+    while not series.finished:
+        frames, thrown = table.throw(series.game.dice_owed, rng)
+        for frame in frames:
+            video.write(frame.image)
+        faces.append(thrown)
+        _, series = series.play(thrown)
+    video.release()
+    argv = play("--source", str(path), "--session", str(tmp_path / "s"))
+    assert ledger_of(tmp_path / "s") == truth(tmp_path / "t", settings, faces), argv
+    assert capsys.readouterr().out.count("roll again") == 0
+
+
+READ = re.compile(r"^(Left|Center|Right|Dot)(, (left|center|right|dot))*\.$", re.MULTILINE)
+
+
+def test_sigkill_during_play_then_resume_loses_no_roll(tmp_path: Path) -> None:
+    session = tmp_path / "s"
+    argv = [sys.executable, "-m", "lcr_vision", "play", "--headless", "--mute", "--dice", "lcr",
+            "--players", ",".join(PLAYERS), "--chips", "2", "--source", "synthetic",
+            "--seed", "3", "--session", str(session)]
+    child = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, cwd=tmp_path)
+    deadline = time.monotonic() + 60
+    journal = session / "journal.jsonl"
+    while time.monotonic() < deadline and (
+            not journal.exists() or journal.read_text().count('"roll"') < 3):
+        time.sleep(0.05)
+    child.send_signal(signal.SIGKILL)
+    said = child.communicate()[0]
+    played = Session.open(session)
+    rolls = [r.entry.faces for r in played.ledger.rolls]
+    series = played.ledger.series
+    played.close()
+    assert len(rolls) >= 3
+    committed = [m for m in READ.finditer(said)  # a doubtful read is said, then refused
+                 if not said[m.end():].lstrip().startswith("I am not sure")]
+    assert len(committed) <= len(rolls)  # everything announced was on disk first
+    assert len(list((session / "photos").glob("*.json"))) >= len(rolls) - 1
+    # Resume at the table: the rest of the game, as photos, continues the same session.
+    rng, rest, games = np.random.default_rng(4), [], len(series.finished)
+    while len(series.finished) == games:
+        image, faces = still(rng, series.game.dice_owed)
+        rest.append((image, faces))
+        _, series = series.play(faces)
+    folder = write_folder(tmp_path / "rest", [image for image, _ in rest])
+    assert main(["play", "--headless", "--mute", "--dice", "lcr", "--source", str(folder),
+                 "--session", str(session)]) == 0
+    settings = Settings.create(PLAYERS, stakes=[2, 2, 2])
+    expected = truth(tmp_path / "t", settings, [*rolls, *(f for _, f in rest)])
+    assert ledger_of(session) == expected
+
+
+def test_a_missing_model_is_one_line_and_starts_no_session(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--headless", "--mute", "--players", ",".join(PLAYERS), "--model",
+            str(tmp_path / "none.onnx"), "--session", str(tmp_path / "s")]
+    assert main(["play", "--source", "synthetic", *argv]) == 2
+    assert main(["demo", *argv[:2], "--model", argv[5], "--session", argv[7]]) == 2
+    err = capsys.readouterr().err
+    assert err.count("lcr-vision: error: no dice model at") == 2 and err.count("\n") == 2
+    assert not (tmp_path / "s").exists()
