@@ -13,10 +13,10 @@ boxed dice. The vision code reports tokens; only the game maps pips to L/C/R/dot
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping
 
 from lcr_vision.errors import UserError
 
@@ -91,7 +91,7 @@ class FaceMap:
         object.__setattr__(self, "pips", MappingProxyType(dict(self.pips)))
 
     @classmethod
-    def default(cls, wild: bool = False) -> "FaceMap":
+    def default(cls, wild: bool = False) -> FaceMap:
         """The default map; with ``wild`` the 1 counts as a wild."""
         base = {"1": "dot", "2": "dot", "3": "dot", "4": "L", "5": "C", "6": "R"}
         if wild:
@@ -99,7 +99,7 @@ class FaceMap:
         return cls(base)
 
     @classmethod
-    def parse(cls, text: str) -> "FaceMap":
+    def parse(cls, text: str) -> FaceMap:
         """Parse a house map like ``"1=L,2=dot,3=R,4=dot,5=C,6=dot"``."""
         pairs = {}
         for item in text.replace(" ", "").split(","):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 PARTS = ("reader", "renderer", "simulate", "odds")
 

@@ -12,8 +12,9 @@ record of FORMATS.md as its serialised form.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -38,7 +39,7 @@ class Detections:
     def __len__(self) -> int:
         return len(self.faces)
 
-    def filter(self, mask: np.ndarray | Sequence[bool]) -> "Detections":
+    def filter(self, mask: np.ndarray | Sequence[bool]) -> Detections:
         """Keep the dice where ``mask`` is true."""
         m = np.asarray(mask, bool).reshape(-1)
         return Detections(self.boxes[m], tuple(f for f, k in zip(self.faces, m) if k), self.scores[m])
@@ -61,7 +62,7 @@ class Detections:
         ]
 
     @classmethod
-    def from_records(cls, records: Iterable[dict[str, Any]]) -> "Detections":
+    def from_records(cls, records: Iterable[dict[str, Any]]) -> Detections:
         """Inverse of :meth:`to_records`."""
         recs = list(records)
         return cls(
