@@ -15,9 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import cv2
 import numpy as np
 
 from lcr_vision.synth.cube import DIE_KINDS, faces_of
+from lcr_vision.synth.drawing import solid, tint, weigh
 from lcr_vision.synth.face_art import FaceArt
 from lcr_vision.synth.noise import smooth_noise
 from lcr_vision.synth.ranges import Ranges, jitter, uniform
@@ -69,29 +71,28 @@ def _contrasting_ink(rng: np.random.Generator, body: np.ndarray, ranges: Ranges)
 
 def _body_texture(rng: np.random.Generator, body: np.ndarray, finish: str, size: int) -> np.ndarray:
     """The bare face: a flat, marbled or translucent-looking body colour."""
-    tex = np.empty((size, size, 3), np.float32)
-    tex[:] = body
+    tex = solid(body, (size, size))
     if finish == "marbled":
         other = np.clip(body * 0.6 + rng.uniform(0, 255, 3) * 0.4, 0, 255)
         field = smooth_noise(rng, (size, size), 3)
-        swirl = (0.5 + 0.5 * np.sin(field * rng.uniform(6, 12)))[..., None] * rng.uniform(0.3, 0.7)
-        tex = tex * (1 - swirl) + other.astype(np.float32) * swirl
+        swirl = (0.5 + 0.5 * np.sin(field * rng.uniform(6, 12))) * rng.uniform(0.3, 0.7)
+        tex = weigh(tex, 1 - swirl) + tint(swirl, other.astype(np.float32))
     elif finish == "translucent":
         yy, xx = np.mgrid[-1:1:size * 1j, -1:1:size * 1j].astype(np.float32)
-        core = np.clip(1 - 0.5 * (xx**2 + yy**2), 0, 1)[..., None]
-        tex = np.clip(tex * (0.75 + 0.45 * core), 0, 255)
+        core = np.clip(1 - 0.5 * (xx**2 + yy**2), 0, 1)
+        tex = np.clip(weigh(tex, 0.75 + 0.45 * core), 0, 255)
     return tex.astype(np.float32)
 
 
 def _ink(base: np.ndarray, mask: np.ndarray, ink: np.ndarray) -> np.ndarray:
-    """``base`` with ``mask`` inked in ``ink``, and a drilled-pip shadow along the ink's edge."""
+    """``base`` with ``mask`` inked in ``ink``, and a drilled-pip shadow along the ink's edge
+    (rounded to uint8 by ``cv2.convertScaleAbs``: the values are never negative)."""
     size = mask.shape[0]
     shift = max(1, size // 48)
     rim = np.zeros_like(mask)
     rim[shift:, shift:] = mask[:-shift, :-shift]
-    rim = np.clip(rim - mask, 0, 1)[..., None]
-    m = mask[..., None]
-    return np.round((base * (1 - 0.35 * rim)) * (1 - m) + ink * m).astype(np.uint8)
+    rim = np.clip(rim - mask, 0, 1)
+    return cv2.convertScaleAbs(weigh(weigh(base, 1 - 0.35 * rim), 1 - mask) + tint(mask, ink))
 
 
 # How many different dice of one kind and texture size `stock_look` keeps.

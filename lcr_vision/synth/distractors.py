@@ -16,28 +16,31 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-from lcr_vision.synth.drawing import ONE, SHIFT, fixed, fixed_poly, put_text, soft_blur
+from lcr_vision.synth.drawing import ONE, SHIFT, fixed, fixed_poly, put_text, soft_blur, solid, tint
 
 Point = tuple[float, float]
 _SKINS = ((150, 180, 230), (110, 150, 205), (80, 110, 160), (60, 80, 120), (170, 195, 235))
 _CHIPS = ((40, 40, 200), (200, 80, 30), (40, 140, 40), (30, 30, 30), (230, 230, 230), (150, 50, 130))
+_ALL = np.s_[:, :]  # a whole image, as a box
 
 
 def _lay(canvas: np.ndarray, mask: np.ndarray, colour: np.ndarray, px: float,
-         shadow: float = 0.35) -> None:
+         shadow: float = 0.35, box: tuple[slice, slice] = _ALL) -> None:
     """Darken ``canvas`` under a blurred, shifted copy of ``mask``, then paint ``colour`` there.
 
-    ``colour`` is one BGR value or a canvas-sized layer.
+    Only the ``box`` part of the canvas is painted (all of it by default); ``colour`` is one BGR
+    value or a layer of the box's size.
     """
     h, w = mask.shape
     s = max(1.0, 0.1 * px)
     shifted = cv2.warpAffine(mask, np.float32([[1, 0, s], [0, 1, s]]), (w, h))
-    dark = soft_blur(shifted, s * 1.5).astype(np.float32) * (shadow / 255)
-    cv2.multiply(canvas, cv2.cvtColor(1 - dark, cv2.COLOR_GRAY2BGR), dst=canvas)
-    a = mask.astype(np.float32) * (1 / 255)
+    dark = soft_blur(shifted, s * 1.5)[box].astype(np.float32) * (shadow / 255)
+    region = canvas[box]
+    cv2.multiply(region, cv2.cvtColor(1 - dark, cv2.COLOR_GRAY2BGR), dst=region)
+    a = mask[box].astype(np.float32) * (1 / 255)
     if np.ndim(colour) == 1:
-        colour = np.broadcast_to(np.asarray(colour, np.float32), canvas.shape).copy()
-    canvas[:] = cv2.blendLinear(canvas, colour, 1 - a, a)
+        colour = solid(colour, region.shape)
+    cv2.blendLinear(region, colour, 1 - a, a, dst=region)
 
 
 def _colour(rng: np.random.Generator, palette: tuple[tuple[int, int, int], ...]) -> np.ndarray:
@@ -51,8 +54,7 @@ def _chip(rng: np.random.Generator, canvas: np.ndarray, c: Point, px: float) -> 
     base = _colour(rng, _CHIPS)
     mask = np.zeros((h, w), np.uint8)
     cv2.circle(mask, fixed(c), round(r * ONE), 255, -1, cv2.LINE_AA, SHIFT)
-    layer = np.empty_like(canvas)
-    layer[:] = base
+    layer = solid(base, canvas.shape)
     edge = (255.0, 255.0, 255.0) if base.mean() < 180 else (40.0, 40.0, 200.0)
     cv2.circle(layer, fixed(c), round(r * 0.92 * ONE), edge, max(1, round(r * 0.16)), cv2.LINE_AA,
                SHIFT)
@@ -75,8 +77,7 @@ def _coin(rng: np.random.Generator, canvas: np.ndarray, c: Point, px: float) -> 
     metal = _colour(rng, ((170, 170, 175), (60, 150, 200), (80, 110, 160)))
     mask = np.zeros((h, w), np.uint8)
     cv2.circle(mask, fixed(c), round(r * ONE), 255, -1, cv2.LINE_AA, SHIFT)
-    layer = np.empty_like(canvas)
-    layer[:] = metal
+    layer = solid(metal, canvas.shape)
     cv2.circle(layer, fixed(c), round(r * 0.85 * ONE), (metal * 0.8).tolist(), max(1, round(r * 0.08)),
                cv2.LINE_AA, SHIFT)
     cv2.circle(layer, fixed((c[0] - r * 0.3, c[1] - r * 0.3)), round(r * 0.3 * ONE),
@@ -120,8 +121,7 @@ def _cup(rng: np.random.Generator, canvas: np.ndarray, c: Point, px: float) -> n
     body = _colour(rng, _CHIPS + ((220, 220, 220),))
     mask = np.zeros((h, w), np.uint8)
     cv2.circle(mask, fixed(c), round(r * ONE), 255, -1, cv2.LINE_AA, SHIFT)
-    layer = np.empty_like(canvas)
-    layer[:] = body
+    layer = solid(body, canvas.shape)
     cv2.circle(layer, fixed(c), round(r * 0.88 * ONE), (body * 0.55).tolist(), -1, cv2.LINE_AA, SHIFT)
     layer = soft_blur(layer, max(0.7, r * 0.06))
     _lay(canvas, mask, layer, px, shadow=0.5)
@@ -129,12 +129,28 @@ def _cup(rng: np.random.Generator, canvas: np.ndarray, c: Point, px: float) -> n
 
 
 def draw_hand(canvas: np.ndarray, tip: Point, direction: float, px: float,
-              skin: np.ndarray) -> np.ndarray:
+              skin: np.ndarray, whole: bool = True) -> np.ndarray:
     """A hand reaching with fingertips at ``tip``, arm coming from angle ``direction`` (radians).
 
-    ``px`` is the die size, which sets the hand's scale; returns the covered mask.
+    ``px`` is the die size, which sets the hand's scale; returns the covered mask. Unless
+    ``whole``, only the box around the mask is painted (the shadow beyond it is left out): all a
+    caller needs that keeps just the pixels under the mask, for much less work.
     """
-    h, w = canvas.shape[:2]
+    mask = _hand_mask(canvas.shape[:2], tip, direction, px)
+    box = _ALL
+    if not whole:
+        x, y, bw, bh = cv2.boundingRect(mask)
+        if bw == 0:
+            return mask
+        box = np.s_[y:y + bh, x:x + bw]
+    soft = soft_blur(mask, max(1.0, px * 0.4))[box].astype(np.float32) / 255
+    _lay(canvas, mask, tint(0.65 + 0.35 * soft, skin), px, shadow=0.45, box=box)
+    return mask
+
+
+def _hand_mask(shape: tuple[int, int], tip: Point, direction: float, px: float) -> np.ndarray:
+    """The uint8 mask of a hand (palm, four fingers, thumb, and the arm out of the frame)."""
+    h, w = shape
     back = np.array([np.cos(direction), np.sin(direction)])
     side = np.array([-back[1], back[0]])
     palm_c = np.asarray(tip) + back * px * 5.2  # a palm about five dice wide, fingers four long
@@ -150,21 +166,20 @@ def draw_hand(canvas: np.ndarray, tip: Point, direction: float, px: float,
     thumb0 = palm_c + side * px * 2.2
     cv2.line(mask, fixed(thumb0), fixed(thumb0 + side * px * 1.6 - back * px * 2.0), 255,
              max(1, round(px * 1.1)), cv2.LINE_AA, SHIFT)
-    soft = soft_blur(mask, max(1.0, px * 0.4)).astype(np.float32) / 255
-    layer = skin * (0.65 + 0.35 * soft)[..., None]
-    _lay(canvas, mask, layer, px, shadow=0.45)
     return mask
 
 
-def _hand(rng: np.random.Generator, canvas: np.ndarray, c: Point, px: float) -> np.ndarray:
+def random_hand(rng: np.random.Generator, canvas: np.ndarray, c: Point, px: float,
+                whole: bool = True) -> np.ndarray:
+    """A hand of a random skin tone reaching for ``c`` from a random side (see `draw_hand`)."""
     h, w = canvas.shape[:2]
     edge = np.array([[w / 2, -h], [w * 2, h / 2], [w / 2, h * 2], [-w, h / 2]])[rng.integers(4)]
     direction = float(np.arctan2(edge[1] - c[1], edge[0] - c[0]) + rng.uniform(-0.4, 0.4))
-    return draw_hand(canvas, c, direction, px, _colour(rng, _SKINS))
+    return draw_hand(canvas, c, direction, px, _colour(rng, _SKINS), whole)
 
 
 _DRAWERS: dict[str, Callable[[np.random.Generator, np.ndarray, Point, float], np.ndarray]] = {
-    "chip": _chip, "coin": _coin, "card": _card, "cup": _cup, "hand": _hand,
+    "chip": _chip, "coin": _coin, "card": _card, "cup": _cup, "hand": random_hand,
 }
 # How far (in die sizes) each thing and its shadow reach from its centre; hands reach anywhere.
 _REACH = {"chip": 1.8, "coin": 1.3, "card": 4.0, "cup": 4.3}

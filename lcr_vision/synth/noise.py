@@ -47,15 +47,22 @@ def pixel_noise(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
     return _bank(w, h)[y:y + h]
 
 
-def tiled_noise(rng: np.random.Generator, size: tuple[int, int]) -> np.ndarray:
-    """Unit-sigma BGR noise ``(h, w, 3)`` of any size, tiled from one cached 256-pixel square
-    (for table grain, whose size changes from scene to scene).
+def add_tiled_noise(rng: np.random.Generator, image: np.ndarray, amount: float) -> None:
+    """Add ``amount`` times unit-sigma BGR noise to float32 ``image`` in place, tiled from one
+    cached 256-pixel square from a random offset (for table grain, whose size changes from scene to
+    scene). It is added a tile at a time, so no image-sized noise array is made.
 
-    >>> tiled_noise(np.random.default_rng(2), (300, 20)).shape
-    (20, 300, 3)
+    >>> img = np.zeros((20, 300, 3), np.float32)
+    >>> add_tiled_noise(np.random.default_rng(2), img, 2.0)
+    >>> bool(1.6 < img.std() < 2.6)
+    True
     """
-    w, h = size
+    h, w = image.shape[:2]
     tile = _bank(256, 192)
     y, x = int(rng.integers(64)), int(rng.integers(256))
-    reps = (-(-(h + y) // tile.shape[0]), -(-(w + x) // 256), 1)
-    return np.ascontiguousarray(np.tile(tile, reps)[y:y + h, x:x + w])
+    rolled = np.roll(tile, (-y, -x), (0, 1))
+    th, tw = rolled.shape[:2]
+    for top in range(0, h, th):
+        for left in range(0, w, tw):
+            block = image[top:top + th, left:left + tw]
+            cv2.scaleAdd(rolled[:block.shape[0], :block.shape[1]], amount, block, dst=block)

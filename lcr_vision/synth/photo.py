@@ -63,23 +63,28 @@ class Photo:
         return cls(_full(gain, size), glare, colour, uniform(rng, ranges.defocus_px), shake, uniform(rng, ranges.noise),
                    int(rng.integers(q[0], q[1] + 1)))
 
-    def develop(self, scene: np.ndarray, rng: np.random.Generator, flicker: float = 1.0) -> np.ndarray:
+    def develop(self, scene: np.ndarray, rng: np.random.Generator, flicker: float = 1.0,
+                in_place: bool = False) -> np.ndarray:
         """The JPEG-degraded uint8 BGR frame a camera makes of the float radiance ``scene``."""
-        return self.shoot(scene, rng, flicker)[0]
+        return self.shoot(scene, rng, flicker, in_place)[0]
 
-    def shoot(self, scene: np.ndarray, rng: np.random.Generator,
-              flicker: float = 1.0) -> tuple[np.ndarray, bytes]:
-        """Like `develop`, also returning the JPEG file the frame was decoded from."""
-        img = cv2.multiply(scene, self.gain, scale=flicker)
+    def shoot(self, scene: np.ndarray, rng: np.random.Generator, flicker: float = 1.0,
+              in_place: bool = False) -> tuple[np.ndarray, bytes]:
+        """Like `develop`, also returning the JPEG file the frame was decoded from.
+
+        Every step works in one float buffer; ``in_place`` makes that ``scene`` itself (it is
+        overwritten), for callers that drop it: a frame-sized buffer less to allocate.
+        """
+        img = cv2.multiply(scene, self.gain, scale=flicker, dst=scene if in_place else None)
         if self.glare is not None:
-            img = cv2.add(img, self.glare)
-        img = cv2.transform(img, self.colour)
+            cv2.add(img, self.glare, dst=img)
+        cv2.transform(img, self.colour, dst=img)
         if self.defocus > 0.3:
-            img = cv2.GaussianBlur(img, (0, 0), self.defocus)
+            cv2.GaussianBlur(img, (0, 0), self.defocus, dst=img)
         if np.hypot(*self.shake) >= 1:
-            img = cv2.filter2D(img, -1, line_kernel(np.asarray(self.shake)))
+            cv2.filter2D(img, -1, line_kernel(np.asarray(self.shake)), dst=img)
         h, w = img.shape[:2]
-        img = cv2.scaleAdd(pixel_noise(rng, (w, h)), self.noise, img)
+        cv2.scaleAdd(pixel_noise(rng, (w, h)), self.noise, img, dst=img)
         out = cv2.convertScaleAbs(img)  # rounds and saturates to 0..255
         _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, self.jpeg])
         return cv2.imdecode(buf, cv2.IMREAD_COLOR), buf.tobytes()

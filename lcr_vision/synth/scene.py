@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from lcr_vision.synth.cube import DIE_KINDS, faces_of, resting_rotation
 from lcr_vision.synth.die_look import STOCK, stock_look
-from lcr_vision.synth.distractors import draw_distractor
+from lcr_vision.synth.distractors import draw_distractor, random_hand
+from lcr_vision.synth.drawing import weigh
 from lcr_vision.synth.layout import place_dice
 from lcr_vision.synth.ranges import Ranges, integer
 from lcr_vision.synth.stage import PosedDie, Stage
@@ -72,16 +74,32 @@ def rest_dice(rng: np.random.Generator, stage: Stage, kinds: list[str],
     return out
 
 
-def table_with_things(rng: np.random.Generator, stage: Stage, n: int) -> np.ndarray:
+def table_with_things(rng: np.random.Generator, stage: Stage, n: int,
+                      in_place: bool = False) -> np.ndarray:
     """The stage's table as the camera sees it, with ``n`` flat distractors (not hands) lying on
-    it in perspective: they are drawn on the flat table texture, which is then viewed."""
-    top = stage.texture.image.copy()
+    it in perspective: they are drawn on the flat table texture, which is then viewed.
+
+    ``in_place`` draws them on the stage's own texture, saving a copy of it: for a stage that
+    makes one frame and is dropped.
+    """
+    top = stage.texture.image if in_place else stage.texture.image.copy()
     tw, th = stage.plane.size
     for _ in range(n):
         centre = (float(rng.uniform(0, tw)), float(rng.uniform(0, th)))
         kind = str(rng.choice(_THINGS, p=_THING_ODDS))
         draw_distractor(rng, top, kind, centre, stage.plane.scale)
     return stage.plane.view(top, stage.size)
+
+
+def cover(canvas: np.ndarray, top: np.ndarray, mask: np.ndarray) -> None:
+    """Blend float ``top`` over ``canvas`` in place by the uint8 ``mask``, within the mask's box
+    only (where it is zero the canvas is left as it is)."""
+    x, y, w, h = cv2.boundingRect(mask)
+    if w == 0:
+        return
+    region = canvas[y:y + h, x:x + w]
+    weight = mask[y:y + h, x:x + w].astype(np.float32) / 255
+    cv2.add(region, weigh(cv2.subtract(top[y:y + h, x:x + w], region), weight), dst=region)
 
 
 def render_scene(rng: np.random.Generator, kind: str = "mixed", size: tuple[int, int] = (640, 480),
@@ -96,18 +114,17 @@ def render_scene(rng: np.random.Generator, kind: str = "mixed", size: tuple[int,
     kinds = die_kinds(rng, kind, n)
     stage = Stage.sample(rng, size, ranges)
     extra = int(n == 0)
-    canvas = table_with_things(rng, stage, integer(rng, ranges.distractors) + extra)
+    canvas = table_with_things(rng, stage, integer(rng, ranges.distractors) + extra, in_place=True)
     hand_mask = None
     if rng.random() < ranges.hand or extra:
         covered = canvas.copy()
         w, h = size
-        hand_mask = draw_distractor(rng, covered, "hand", (float(rng.uniform(0, w)),
-                                                           float(rng.uniform(0, h))), stage.die_px)
+        hand_mask = random_hand(rng, covered, (float(rng.uniform(0, w)), float(rng.uniform(0, h))),
+                                stage.die_px, whole=False)  # only its pixels are laid over the dice
     spots = place_dice(rng, stage, n, ranges.touching, ranges.at_edge, hand_mask)
     posed = rest_dice(rng, stage, kinds, spots, ranges)
     stage.paint(canvas, posed)
     if hand_mask is not None:
-        m = hand_mask.astype(np.float32)[..., None] / 255
-        canvas += (covered - canvas) * m
-    image, jpeg = stage.photo.shoot(canvas, rng)
+        cover(canvas, covered, hand_mask)
+    image, jpeg = stage.photo.shoot(canvas, rng, in_place=True)
     return Scene(image, tuple(label(stage, d) for d in posed), jpeg)

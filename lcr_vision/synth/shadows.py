@@ -36,9 +36,11 @@ def cast_shadows(canvas: np.ndarray, camera: Camera, light_dir: np.ndarray,
             ground = np.column_stack([flat, np.zeros(len(flat))])
             hull = cv2.convexHull(fixed_poly(camera.project(ground) / 2).reshape(-1, 1, 2))
             cv2.fillConvexPoly(small, hull, level, cv2.LINE_AA, SHIFT)
-    if not small.any():
-        return
     soft = soft_blur(small, max(0.7, die_px * 0.07))
-    mask = cv2.resize(soft, (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32)
-    keep = cv2.cvtColor(1 - (strength / 255) * mask, cv2.COLOR_GRAY2BGR)
-    cv2.multiply(canvas, keep, dst=canvas)
+    mask = cv2.resize(soft, (w, h), interpolation=cv2.INTER_LINEAR)
+    x, y, bw, bh = cv2.boundingRect(mask)  # where the shadows fall: elsewhere the canvas keeps all
+    if bw == 0:
+        return
+    region = canvas[y:y + bh, x:x + bw]
+    keep = 1 - (strength / 255) * mask[y:y + bh, x:x + bw].astype(np.float32)
+    cv2.multiply(region, cv2.cvtColor(keep, cv2.COLOR_GRAY2BGR), dst=region)

@@ -15,7 +15,7 @@ import numpy as np
 from lcr_vision.synth.camera import Camera
 from lcr_vision.synth.cube import CUBE_CORNERS, FACE_CORNERS, NORMALS
 from lcr_vision.synth.die_look import DieLook
-from lcr_vision.synth.drawing import fill_smooth, fixed_poly, soft_blur
+from lcr_vision.synth.drawing import fill_smooth, fixed_poly, soft_blur, solid
 from lcr_vision.synth.photo import line_kernel
 
 # A rounded cube is the inset cube swept by a ball; its outline is the hull of the corner balls,
@@ -46,19 +46,25 @@ class Light:
         return self.ambient + (1 - self.ambient) * np.clip(normals @ self.direction, 0, 1)
 
     def glint_spot(self, normal: np.ndarray, to_eye: np.ndarray, axes: np.ndarray,
-                   size: int) -> np.ndarray:
+                   size: int) -> np.ndarray | None:
         """A soft highlight (grey levels, ``size`` x ``size``) on a glossy face: it sits where the
-        lamp's mirror image falls, towards the half-way vector, and fades as the face turns away.
+        lamp's mirror image falls, towards the half-way vector, and fades as the face turns away
+        (None once the face is turned away from it).
 
-        ``axes`` are the face's texture right and down directions in the world.
+        ``axes`` are the face's texture right and down directions in the world. The Gaussian is
+        the outer product of its row and column profiles (size² exponentials become 2 x size).
         """
         half = self.direction + to_eye / np.linalg.norm(to_eye)
         half /= np.linalg.norm(half)
         strength = 150.0 * float(max(0.0, normal @ half)) ** 8
+        if strength == 0:
+            return None
         cx, cy = size * (0.5 + 0.8 * (axes @ half))
-        yy, xx = np.mgrid[0:size, 0:size].astype(np.float32)
-        sigma = 0.18 * size
-        return strength * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * sigma * sigma))
+        steps = np.arange(size, dtype=np.float64)
+        two_var = 2 * (0.18 * size) ** 2
+        across = np.exp(-((steps - cx) ** 2) / two_var)
+        down = np.exp(-((steps - cy) ** 2) / two_var)
+        return np.outer(strength * down, across)
 
 
 def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camera,
@@ -98,7 +104,9 @@ def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camer
         lit *= float(shades[i])
         if look.gloss > 0:
             axes = (FACE_CORNERS[i][[1, 3]] - FACE_CORNERS[i][0]) @ rot.T
-            lit += look.gloss * light.glint_spot(normals[i], to_eye[i], axes, size)[..., None]
+            glint = light.glint_spot(normals[i], to_eye[i], axes, size)
+            if glint is not None:
+                lit += look.gloss * glint[..., None]
         tex = cv2.warpPerspective(lit, warp, (w, h), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_REPLICATE)
         face_in = FACE_CORNERS[i] * (1 - look.bevel * 1.2) + NORMALS[i] * look.bevel * 0.6
@@ -107,25 +115,31 @@ def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camer
         fill_smooth(m, fixed_poly(inner))
         mf = soft_blur(m, soft).astype(np.float32) * (1 / 255)
         colour = cv2.blendLinear(tex, colour, mf, 1 - mf)
-    return Sprite((int(x0), int(y0)), colour * a[..., None], a)
+    return Sprite((int(x0), int(y0)), cv2.multiply(colour, cv2.cvtColor(a, cv2.COLOR_GRAY2BGR)), a)
 
 
 def _rounded_edges(body: np.ndarray, shade: float, light: Light, camera: Camera,
                    centre: np.ndarray, offset: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """The body colour of the rounded edges: they catch the light on the lamp's side of the die
-    and fall into shade on the far side (a ramp across the sprite)."""
+    and fall into shade on the far side (a ramp across the sprite).
+
+    The ramp is linear, so it is the sum of a row and a column profile; it stays float64 and
+    multiplies the float32 colour channel by channel, the same products as a float64 broadcast.
+    """
     w, h = size
     ends = camera.project(np.stack([centre, centre + light.direction * [1, 1, 0] * 0.5]))
     toward = ends[1] - ends[0]
     reach = float(np.hypot(*toward))
-    colour = np.empty((h, w, 3), np.float32)
-    colour[:] = body * (shade * 0.8)
-    if reach > 0.5:
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        ramp = ((xx + offset[0] - ends[0][0]) * toward[0] + (yy + offset[1] - ends[0][1]) * toward[1])
-        ramp = np.clip(ramp / (reach * reach), -1, 1)
-        colour *= (1 + 0.35 * ramp)[..., None]
-    return colour
+    tint = body * (shade * 0.8)
+    if reach <= 0.5:
+        return solid(tint, (h, w))
+    across = (np.arange(w) + offset[0] - ends[0][0]) * toward[0]
+    down = (np.arange(h) + offset[1] - ends[0][1]) * toward[1]
+    ramp = np.add.outer(down, across)
+    ramp /= reach * reach
+    np.clip(ramp, -1, 1, out=ramp)
+    gain = 1 + 0.35 * ramp
+    return cv2.merge([(gain * c).astype(np.float32) for c in tint])
 
 
 def motion_blur(sprite: Sprite, shift: np.ndarray) -> Sprite:
@@ -149,8 +163,8 @@ def composite(canvas: np.ndarray, sprite: Sprite) -> None:
     cx1, cy1 = min(x + w, canvas.shape[1]), min(y + h, canvas.shape[0])
     if cx0 >= cx1 or cy0 >= cy1:
         return
-    a = sprite.alpha[cy0 - y:cy1 - y, cx0 - x:cx1 - x, None]
+    a = sprite.alpha[cy0 - y:cy1 - y, cx0 - x:cx1 - x]
     c = sprite.colour[cy0 - y:cy1 - y, cx0 - x:cx1 - x]
     region = canvas[cy0:cy1, cx0:cx1]
-    region *= 1 - a
-    region += c
+    cv2.multiply(region, cv2.cvtColor(1 - a, cv2.COLOR_GRAY2BGR), dst=region)
+    cv2.add(region, c, dst=region)

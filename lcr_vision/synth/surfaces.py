@@ -16,8 +16,16 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from lcr_vision.synth.drawing import fill_smooth, fixed_poly, paint_polygon, put_text
-from lcr_vision.synth.noise import smooth_noise, tiled_noise
+from lcr_vision.synth.drawing import (
+    fill_smooth,
+    fixed_poly,
+    paint_polygon,
+    put_text,
+    solid,
+    tint,
+    weigh,
+)
+from lcr_vision.synth.noise import add_tiled_noise, smooth_noise
 
 _WOODS = ((40, 80, 140), (30, 60, 110), (70, 120, 170), (20, 40, 70), (90, 150, 200))
 _FELTS = ((40, 110, 30), (30, 80, 20), (120, 60, 20), (30, 30, 140), (50, 50, 50), (90, 40, 60))
@@ -46,24 +54,25 @@ def _grain(rng: np.random.Generator, shape: tuple[int, int], amount: float) -> n
 
 def _plain(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     shade = 0.93 + 0.07 * smooth_noise(rng, (h, w), 3) * _grain(rng, (h, w), 0.03)
-    return _pick(rng, _PLAINS) * shade[..., None]
+    return tint(shade, _pick(rng, _PLAINS))
 
 
 def _paper(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     fibres = smooth_noise(rng, (h, w), max(h, w) / 3) * 0.02
-    return (_pick(rng, ((240, 242, 244), (225, 235, 240), (245, 245, 235)))
-            * (0.95 + fibres + 0.02 * smooth_noise(rng, (h, w), 2))[..., None])
+    colour = _pick(rng, ((240, 242, 244), (225, 235, 240), (245, 245, 235)))
+    return tint(0.95 + fibres + 0.02 * smooth_noise(rng, (h, w), 2), colour)
 
 
 def _felt(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     fuzz = smooth_noise(rng, (h, w), max(h, w) / 2.5) * 0.25 + _grain(rng, (h, w), 0.12)
-    return _pick(rng, _FELTS) * (0.8 + fuzz * 0.2 + 0.1 * smooth_noise(rng, (h, w), 3))[..., None]
+    colour = _pick(rng, _FELTS)
+    return tint(0.8 + fuzz * 0.2 + 0.1 * smooth_noise(rng, (h, w), 3), colour)
 
 
 def _wood(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     angle = rng.uniform(0, np.pi)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    u = xx * np.cos(angle) + yy * np.sin(angle)
+    u = np.add.outer(np.arange(h, dtype=np.float32) * np.sin(angle),
+                     np.arange(w, dtype=np.float32) * np.cos(angle))  # distance along the grain
     warp = smooth_noise(rng, (h, w), 4) * rng.uniform(20, 60)
     rings = 0.5 + 0.5 * np.sin((u + warp) * rng.uniform(0.05, 0.2))
     streaks = cv2.resize(rng.random((h // 4 + 1, 8), dtype=np.float32), (w, h))
@@ -71,24 +80,23 @@ def _wood(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     tone = 0.75 + 0.2 * rings + 0.1 * streaks
     base = _pick(rng, _WOODS)
     planks = (np.floor((u + 1000) / rng.uniform(80, 200)) % 2) * rng.uniform(-0.08, 0.08)
-    return base * (tone + planks)[..., None]
+    return tint(tone + planks, base)
 
 
 def _cloth(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     """Gingham, stripes, or a print of dots and letters: the printed cloth that fools detectors."""
     a, b = _pick(rng, _PLAINS), _pick(rng, _FELTS + _WOODS)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    xx, yy = np.arange(w, dtype=np.float32), np.arange(h, dtype=np.float32)[:, None]
     period = rng.uniform(12, 60)
     style = rng.integers(3)
     if style == 0:
-        t = ((xx // period) % 2 + (yy // period) % 2)[..., None] / 2
-        img = a * (1 - t) + b * t
+        t = ((xx // period) % 2 + (yy // period) % 2) / 2
+        img = tint(1 - t, a) + tint(t, b)
     elif style == 1:
-        t = (((xx + yy * rng.uniform(-1, 1)) // period) % 2)[..., None]
-        img = a * (1 - t) + b * t
+        t = ((xx + yy * rng.uniform(-1, 1)) // period) % 2
+        img = tint(1 - t, a) + tint(t, b)
     else:
-        img = np.empty((h, w, 3), np.float32)
-        img[:] = a
+        img = solid(a, (h, w))
         for _ in range(int(h * w / period**2)):
             x, y = int(rng.integers(w)), int(rng.integers(h))
             if rng.random() < 0.6:
@@ -97,7 +105,7 @@ def _cloth(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
             else:
                 put_text(img, str(rng.choice(list("LCRXO*"))), (x, y), int(rng.choice([0, 2, 3])),
                          period / 40, tuple(b.tolist()), max(1, int(period / 20)))
-    return img * _grain(rng, (h, w), 0.08)[..., None]
+    return weigh(img, _grain(rng, (h, w), 0.08))
 
 
 def _tray(rng: np.random.Generator, h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
@@ -117,8 +125,8 @@ def _tray(rng: np.random.Generator, h: int, w: int) -> tuple[np.ndarray, np.ndar
     inside = np.zeros((h, w), np.uint8)
     fill_smooth(inside, fixed_poly(floor))
     fill = _felt(rng, h, w) if rng.random() < 0.4 else _paper(rng, h, w) * _pick(rng, _PLAINS) / 230
-    m = inside.astype(np.float32)[..., None] / 255
-    return img * (1 - m) + fill * m, floor
+    m = inside.astype(np.float32) / 255
+    return weigh(img, 1 - m) + weigh(fill, m), floor
 
 
 _MAKERS: dict[str, Callable[[np.random.Generator, int, int], np.ndarray]] = {
@@ -142,5 +150,5 @@ def make_surface(rng: np.random.Generator, kind: str, size: tuple[int, int]) -> 
         half = _MAKERS[kind](rng, hh, hw)
         floor = np.array([[-w, -h], [2 * w, -h], [2 * w, 2 * h], [-w, 2 * h]], float)
     img = cv2.resize(half.astype(np.float32, copy=False), (w, h), interpolation=cv2.INTER_LINEAR)
-    grain = _GRAIN.get(kind, 0.015) * float(half.mean())
-    return Surface(cv2.scaleAdd(tiled_noise(rng, size), grain, img), floor)
+    add_tiled_noise(rng, img, _GRAIN.get(kind, 0.015) * float(half.mean()))
+    return Surface(img, floor)
