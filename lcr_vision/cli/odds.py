@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     states = exact_state_count(settings.seats, sum(state.chips))
     if states > SLOW_SOLVE_STATES and solves_exactly(settings, state, args.method):
         print(
-            f"lcr-vision: solving {states:,} states exactly: minutes the first time, "
+            f"lcr-vision: solving {states:,} states exactly: up to a minute the first time, "
             "instant once stored in the cache folder",
             file=sys.stderr,
         )

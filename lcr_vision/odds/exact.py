@@ -3,10 +3,14 @@
 The game is an absorbing Markov chain, solved one level of chips in play at a time: a C is the only
 way chips leave play, so rolls with a C lead to a level already solved, and only the rolls without
 one stay on the level. Each level is a linear system ``x = b + Q x`` over roller-relative states
-(`states.Level`), solved by Gauss-Seidel sweeps over blocks of states; values are the win chances
-of the seats counted from the roller plus the expected number of further rolls. Levels are kept in
-memory per player count, so after the first solve every later question of a game is a look-up,
-and big levels are kept on disk (`store`), so a table of 8 is solved once per machine.
+(`states.Level`), solved by Gauss-Seidel sweeps over chunks of states laid out by `plan`; values
+are the win chances of the seats counted from the roller plus the expected number of further rolls.
+
+The sweeps run in single precision, which moves half the bytes of double, on a correction to the
+values whose residual ``b + Q x - x`` is taken in double precision (`_solve`), so the values still
+end within `WIN_TOLERANCE` of the solution. Levels are kept in memory per player count, so after
+the first solve every later question of a game is a look-up, and big levels are kept on disk
+(`store`), so a table of 8 is solved once per machine.
 
 >>> [round(p, 6) for p in win_probabilities((3, 3, 3), roller=0)]
 [0.306843, 0.328019, 0.365138]
@@ -17,110 +21,75 @@ and big levels are kept on disk (`store`), so a table of 8 is solved once per ma
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
 
 from lcr_vision.odds import store
-from lcr_vision.odds.dice import roll_outcomes
+from lcr_vision.odds.plan import BlockPlan, SolvedLevel, add_group, chunks, first_values, plan
 from lcr_vision.odds.position import Position
-from lcr_vision.odds.states import Block, Level
+from lcr_vision.odds.states import MAX_DICE, Level
 
 WIN_TOLERANCE = 1e-10
 TURNS_TOLERANCE = 1e-8
 MAX_RATE = 0.99
 
 
-@dataclass(frozen=True, eq=False)
-class Step:
-    """A roll without a C from a block of states: its chance, the row of the state it leads to
-    and how many seats the turn moves on (which is how far the win chances turn)."""
-
-    chance: float
-    target: np.ndarray
-    turn: int
-
-
-@dataclass(frozen=True, eq=False)
-class SolvedLevel:
-    """A level and, per state, the win chance of each seat from the roller on, then the turns."""
-
-    level: Level
-    values: np.ndarray
-
-
-def add_turned(acc: np.ndarray, rows: np.ndarray, turn: int) -> None:
-    """``acc += rows`` with the win chances of ``rows`` counted from ``turn`` seats further on.
-
-    >>> acc = np.zeros((1, 4)); add_turned(acc, np.array([[0.5, 0.3, 0.2, 7.0]]), 1); acc
-    array([[0.2, 0.5, 0.3, 7. ]])
-    """
-    seats = acc.shape[1] - 1
-    acc[:, turn:seats] += rows[:, : seats - turn]
-    acc[:, :turn] += rows[:, seats - turn : seats]
-    acc[:, seats] += rows[:, seats]
-
-
-def _after(states: np.ndarray, left: int, moved: int, right: int) -> np.ndarray:
-    """States after the roller gives ``left`` and ``right`` chips and loses ``moved`` in all."""
-    after = states.copy()
-    after[:, 0] -= moved
-    after[:, 1] += left
-    after[:, -1] += right
-    return after
-
-
-def _first_values(level: Level) -> np.ndarray:
-    """Finished states are won by the roller; every other state costs at least its own roll."""
-    values = np.zeros((len(level), level.players + 1))
-    for block in level.blocks:
-        if block.dice:
-            values[block.start : block.stop, -1] = 1.0
-        else:
-            values[block.start : block.stop, 0] = 1.0
-    return values
-
-
-def _sweep(values: np.ndarray, base: np.ndarray, plan: Sequence[tuple[Block, list[Step]]]) -> float:
-    """One Gauss-Seidel pass over the unfinished blocks; returns the largest change of a win chance
-    (changes in turns are scaled to the same tolerance). Rolls are summed per distance the turn
-    moves, so the win chances are turned once per distance, not once per roll. Rows are taken as
-    single opaque items, which numpy copies faster than rows along an axis (twice as fast while
-    the table fits in the processor's cache)."""
-    change = 0.0
-    packed = values.view(np.dtype((np.void, values.strides[0]))).ravel()
-    for block, steps in plan:
-        sums: dict[int, np.ndarray] = {}
-        for step in steps:
-            rows = packed.take(step.target).view(values.dtype).reshape(-1, values.shape[1])
-            rows *= step.chance
-            if step.turn in sums:
-                sums[step.turn] += rows
-            else:
-                sums[step.turn] = rows
-        acc = base[block.start : block.stop].copy()
-        for turn, rows in sums.items():
-            add_turned(acc, rows, turn)
-        old = values[block.start : block.stop]
-        change = max(
-            change,
-            float(np.abs(acc[:, :-1] - old[:, :-1]).max()),
-            float(np.abs(acc[:, -1] - old[:, -1]).max()) * WIN_TOLERANCE / TURNS_TOLERANCE,
-        )
-        values[block.start : block.stop] = acc
-    return change
-
-
-def _error_bound(change: float, previous: float) -> float:
+def _error_bound(change: float, rate: float) -> float:
     """How far the values can still be from the solution: the sweeps shrink the change by a
     factor ``rate`` each time, so the changes still to come add up to ``change * rate / (1 - rate)``.
 
-    >>> round(_error_bound(1e-6, 2e-6), 12)
+    >>> round(_error_bound(1e-6, 0.5), 12)
     1e-06
     """
-    rate = min(change / previous, MAX_RATE)
+    rate = min(rate, MAX_RATE)
     return change * rate / (1 - rate)
+
+
+def _update(values: np.ndarray, block: BlockPlan, base: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """New values of states ``lo:hi`` of a block: ``base`` plus where the rolls without a C lead."""
+    acc = base[lo:hi].copy()
+    for group in block.groups:
+        add_group(acc, values, group, lo, hi)
+    return acc
+
+
+def _sweep(values: np.ndarray, plans: Sequence[BlockPlan], bases: Sequence[np.ndarray]) -> float:
+    """One Gauss-Seidel pass over the unfinished states, a chunk at a time; returns the largest
+    change of a value."""
+    change = 0.0
+    for block, base in zip(plans, bases):
+        for lo, hi in chunks(len(block.rows)):
+            acc = _update(values, block, base, lo, hi)
+            rows = block.rows[lo:hi]
+            change = max(change, float(np.abs(acc - values.take(rows, axis=0)).max()))
+            values[rows] = acc
+    return change
+
+
+def _converge(values: np.ndarray, plans: Sequence[BlockPlan], bases: Sequence[np.ndarray]) -> bool:
+    """Sweep until the values are within `WIN_TOLERANCE` of the solution (``True``) or rounding
+    stops the changes from shrinking (``False``). The rate is the slower of the last two sweeps."""
+    previous, change, before = _sweep(values, plans, bases), _sweep(values, plans, bases), 0.0
+    while change > 0:
+        rate = change / previous
+        if rate >= 1:
+            return False
+        if _error_bound(change, max(rate, before)) <= WIN_TOLERANCE:
+            return True
+        previous, change, before = change, _sweep(values, plans, bases), rate
+    return True
+
+
+def _residual(values: np.ndarray, plans: Sequence[BlockPlan]) -> list[np.ndarray]:
+    """Per block, in sweep order, how far one more roll moves the values: ``b + Q x - x``."""
+    return [
+        np.concatenate([
+            _update(values, block, block.base, lo, hi) - values.take(block.rows[lo:hi], axis=0)
+            for lo, hi in chunks(len(block.rows))
+        ])
+        for block in plans
+    ]
 
 
 @cache
@@ -130,39 +99,29 @@ def solved_level(players: int, chips: int, stored: bool = True) -> SolvedLevel:
     level = Level.build(players, chips)
     values = store.load(players, chips, len(level), players + 1) if stored else None
     if values is None:
-        values = _solve(level, stored)
+        below = range(1, min(MAX_DICE, chips - 1) + 1)
+        values = _solve(level, {c: solved_level(players, chips - c, stored) for c in below})
         if stored:
             store.save(players, chips, values)
     return SolvedLevel(level, values)
 
 
-def _solve(level: Level, stored: bool) -> np.ndarray:
-    """The values of a level whose lower levels are solved: the C rolls first, then sweeps."""
-    players, chips = level.players, level.chips
-    base = _first_values(level)
-    plan: list[tuple[Block, list[Step]]] = []
-    for block in level.blocks:
-        if not block.dice:
-            continue
-        steps: list[Step] = []
-        plan.append((block, steps))
-        states = level.states[block.start : block.stop]
-        for outcome in roll_outcomes(block.dice):
-            turn = 1 if outcome.left else block.gap
-            after = np.roll(
-                _after(states, outcome.left, outcome.moved, outcome.right), -turn, axis=1
-            )
-            if outcome.center:
-                lower = solved_level(players, chips - outcome.center, stored)
-                rows = lower.values[lower.level.index(after)]
-                add_turned(base[block.start : block.stop], rows * outcome.chance, turn)
-            else:
-                steps.append(Step(outcome.chance, level.index(after), turn))
-    values = base.copy()
-    change, previous = _sweep(values, base, plan), 1.0
-    while change > 0 and _error_bound(change, previous) > WIN_TOLERANCE:
-        change, previous = _sweep(values, base, plan), change
-    return values
+def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
+    """The values of a level whose lower levels are solved, by rounds of defect correction: the
+    residual is taken in double precision, and the correction it calls for is swept in single
+    precision (half the bytes to move) until it converges or rounding stops it. Turns are
+    counted in hundreds meanwhile, so that one tolerance holds both the win chances and turns."""
+    unit = np.ones(level.players + 1)
+    unit[-1] = TURNS_TOLERANCE / WIN_TOLERANCE
+    plans = [BlockPlan(p.rows, p.base / unit, p.groups) for p in plan(level, lower)]
+    values = first_values(level) / unit
+    converged = False
+    while not converged:
+        bases = [r.astype(np.float32) for r in _residual(values, plans)]
+        correction = np.zeros(values.shape, np.float32)
+        converged = _converge(correction, plans, bases)
+        values += correction
+    return values * unit
 
 
 def exact_values(position: Position, stored: bool = True) -> np.ndarray:

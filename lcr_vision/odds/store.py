@@ -1,10 +1,10 @@
 """The on-disk store of solved levels, so that big tables are solved once per machine.
 
-Solving 8 players from the start takes minutes, while reading the solved levels back takes well
-under a second (they are memory-mapped, so a look-up reads only the pages it needs). Only levels of
-at least `MIN_STATES` states are stored: smaller ones solve faster than they load. The folder is
-``$LCR_VISION_CACHE`` or the user cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``) under
-``lcr-vision/odds``; a file that cannot be written or read back is simply solved again.
+Solving 8 players from the start takes most of a minute, while reading the solved levels back
+takes well under a second (they are memory-mapped, so a look-up reads only the pages it needs).
+Only levels of at least `MIN_STATES` states are stored: smaller ones solve faster than they load.
+The folder is ``$LCR_VISION_CACHE`` or the user cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``)
+under ``lcr-vision/odds``; a file that cannot be written or read back is simply solved again.
 
 >>> import tempfile, os
 >>> os.environ["LCR_VISION_CACHE"] = tempfile.mkdtemp()

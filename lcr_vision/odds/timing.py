@@ -30,7 +30,7 @@ def solve_seconds(players: int, chips: int = STARTING_CHIPS) -> float:
 def solve_times(
     players: Iterable[int] = range(3, 9), chips: int = STARTING_CHIPS
 ) -> dict[int, float]:
-    """Cold solve time in seconds per player count (3 to 8 by default: 8 takes minutes)."""
+    """Cold solve time in seconds per player count (3 to 8 by default: 8 takes most of a minute)."""
     times = {n: solve_seconds(n, chips) for n in players}
     solved_level.cache_clear()
     return times
