@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -76,14 +77,16 @@ def simulate_with_engine(settings: Settings, games: int, seed: int) -> Simulatio
 
 
 def _standard_batch(
-    players: int, games: int, chips: int, rng: np.random.Generator
-) -> tuple[np.ndarray, int]:
-    """Play ``games`` standard games side by side; return wins per seat and the total rolls."""
-    held = np.full((games, players), chips, np.int16)
-    turn = np.zeros(games, np.int64)
+    start: np.ndarray, roller: int, games: int, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """Play ``games`` standard games side by side from the chips ``start``, ``roller`` to roll;
+    return the wins per seat and each game's number of rolls."""
+    players = len(start)
+    held = np.tile(start.astype(np.int16), (games, 1))
+    turn = np.full(games, roller, np.int64)
     seats = np.arange(players)
     wins = np.zeros(players, np.int64)
-    rolls = 0
+    ended: list[int] = []  # games that ended on each roll
     while len(held):
         rows = np.arange(len(held))
         dice = np.minimum(held[rows, turn], 3)
@@ -95,28 +98,40 @@ def _standard_batch(
         held[rows, turn] -= lost
         held[rows, (turn + 1) % players] += left
         held[rows, (turn - 1) % players] += right
-        rolls += len(held)
         has = held > 0
         over = has.sum(1) == 1
+        ended.append(int(over.sum()))
         np.add.at(wins, has[over].argmax(1), 1)
         keep = ~over
         held, has, turn = held[keep], has[keep], turn[keep]
         order = (turn[:, None] + 1 + seats) % players
         nearest = has[np.arange(len(held))[:, None], order].argmax(1)
         turn = order[np.arange(len(held)), nearest]
-    return wins, rolls
+    return wins, np.repeat(np.arange(1, len(ended) + 1), ended)
+
+
+def play_standard(
+    chips: Sequence[int], roller: int, games: int, seed: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Play ``games`` standard games on from ``chips``, ``roller`` (who holds chips) to roll, in
+    numpy batches; the wins per seat and each game's number of rolls. Standard games never draw."""
+    rng = np.random.default_rng(seed)
+    wins = np.zeros(len(chips), np.int64)
+    rolls = []
+    for first in range(0, games, BATCH):
+        batch_wins, batch_rolls = _standard_batch(
+            np.asarray(chips), roller, min(BATCH, games - first), rng
+        )
+        wins += batch_wins
+        rolls.append(batch_rolls)
+    return wins, np.concatenate(rolls) if rolls else np.zeros(0, np.int64)
 
 
 def simulate_standard(players: int, games: int, seed: int, chips: int = 3) -> SimulationResult:
-    """The standard game, vectorised with numpy over batches of games; standard games never draw."""
-    rng = np.random.default_rng(seed)
-    wins = np.zeros(players, np.int64)
-    rolls = 0
-    for start in range(0, games, BATCH):
-        batch_wins, batch_rolls = _standard_batch(players, min(BATCH, games - start), chips, rng)
-        wins += batch_wins
-        rolls += batch_rolls
-    return SimulationResult(players, games, tuple(int(w) for w in wins), 0, rolls / max(games, 1))
+    """The standard game from its start (seat 0 first), vectorised with numpy over batches."""
+    wins, rolls = play_standard((chips,) * players, 0, games, seed)
+    mean = float(rolls.sum()) / max(games, 1)
+    return SimulationResult(players, games, tuple(int(w) for w in wins), 0, mean)
 
 
 def simulate(

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from lcr_vision.odds.result import SIMULATION, Odds
 from lcr_vision.rules import GameState, Settings, play_roll
-from lcr_vision.sim import random_faces
+from lcr_vision.sim import play_standard, random_faces
 
 Z95 = 1.959963984540054
 
@@ -58,6 +59,25 @@ def simulated_odds(settings: Settings, state: GameState, games: int, seed: int =
             draws += 1
         else:
             wins[end.winner] += 1
+    return _shares(wins, draws, rolls)
+
+
+def simulated_standard_odds(state: GameState, games: int, seed: int = 0) -> Odds:
+    """`simulated_odds` of the standard rules with the numpy-vectorised games of `sim`, a hundred
+    times faster than the rules engine (``state.turn`` must hold chips, as the engine keeps it).
+
+    >>> from lcr_vision.odds.exact import win_probabilities
+    >>> odds = simulated_standard_odds(GameState(chips=(2, 0, 5)), games=4000, seed=1)
+    >>> [lo < p < hi for p, (lo, hi) in zip(win_probabilities((2, 0, 5), 0), odds.win_ci95)]
+    [True, True, True]
+    """
+    wins, rolls = play_standard(state.chips, state.turn, games, seed)
+    return _shares([int(w) for w in wins], 0, rolls.tolist())
+
+
+def _shares(wins: Sequence[int], draws: int, rolls: Sequence[int]) -> Odds:
+    """The `Odds` of games that ended in ``wins`` per seat and ``draws``, after ``rolls`` each."""
+    games = len(rolls)
     mean = sum(rolls) / games
     spread = math.sqrt(sum((r - mean) ** 2 for r in rolls) / max(games - 1, 1))
     half = Z95 * spread / math.sqrt(games)
