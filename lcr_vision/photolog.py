@@ -27,7 +27,8 @@ The record (version 1), the contract the review page reads::
      "chips": {"Ann": 1, "Ben": 4, "Cat": 3},            # standings after the roll
      "center": 1,
      "winner": null,                  # the winner's name when this roll ended the game
-     "odds": {"Ann": 0.21, ...}}      # only with --odds: each player's chance to win from here
+     "odds": {"Ann": 0.21, ...},      # only with --odds: each player's chance to win from here,
+     "odds_method": "exact"}          # "exact", or "simulation" when estimated by random games
 
 Typed rolls have ``dice`` of the frame as read (possibly empty) and the faces the player typed.
 """

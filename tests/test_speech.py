@@ -113,3 +113,12 @@ def test_problems_and_standings_in_both_languages() -> None:
     assert ru.read(["C", "R"]) == "Центр, право."
     assert en.standings({"Ann": 2, "Ben": 4}, 3) == "Ann 2, Ben 4, center 3."
     assert en.unsure(1) == "I am not sure of one die."
+
+
+def test_who_is_favoured_in_both_languages() -> None:
+    en, ru = Phrasebook(PLAYERS, "en"), Phrasebook(PLAYERS, "ru")
+    assert en.favoured("Cat", 0.4137) == "Cat is favoured to win, 41 percent."
+    assert en.favoured("Ann", 0.0099) == "Ann is favoured to win, 1 percent."
+    assert ru.favoured("Cat", 0.4137) == "Cat — фаворит, 41 процент."
+    assert ru.favoured("Ben", 0.224) == "Ben — фаворит, 22 процента."
+    assert ru.favoured("Dan", 0.125) == "Dan — фаворит, 12 процентов."

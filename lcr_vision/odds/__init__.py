@@ -1,7 +1,8 @@
 """Who is favoured now: exact odds of the standard game, simulated odds of the variants.
 
-`odds` answers for any position of a session; `win_probabilities` is the quick call of the play
-loop for the standard game; `solve_times` is what ``lcr-vision bench`` reports.
+`odds` answers for any position of a session; `quick_odds` answers after every roll at the table,
+exactly when that is quick and by random games when not; `win_probabilities` is the exact answer
+for the standard game; `solve_times` is what ``lcr-vision bench`` reports.
 
 >>> [round(p, 6) for p in win_probabilities([3, 3, 3, 3, 3], roller=0)]
 [0.193707, 0.193808, 0.199938, 0.206322, 0.206225]
@@ -18,6 +19,7 @@ from lcr_vision.odds.method import (
     solves_exactly,
 )
 from lcr_vision.odds.position import Position, PositionError
+from lcr_vision.odds.quick import quick_odds
 from lcr_vision.odds.result import Odds
 from lcr_vision.odds.timing import solve_seconds, solve_times
 
@@ -32,6 +34,7 @@ __all__ = [
     "exact_state_count",
     "expected_turns",
     "odds",
+    "quick_odds",
     "solve_seconds",
     "solve_times",
     "solves_exactly",

@@ -15,6 +15,8 @@ said in one sentence per roller, in the order left, right, center.
 'Ben, бросай три кубика.'
 >>> ru.moves([Pass(0, 1), Pass(0, 2)])
 ['Ann: одну фишку налево — Ben и одну направо — Cat.']
+>>> en.favoured("Cat", 0.4137), ru.favoured("Cat", 0.4137), ru.favoured("Ann", 0.224)
+('Cat is favoured to win, 41 percent.', 'Cat — фаворит, 41 процент.', 'Ann — фаворит, 22 процента.')
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ class _Language:
 
 _EN = _Language(
     numbers={"chip": ("one", "two", "three", "four"), "die": ("one", "two", "three", "four")},
-    nouns={"chip": ("chip", "chips"), "die": ("die", "dice")},
+    nouns={"chip": ("chip", "chips"), "die": ("die", "dice"), "percent": ("percent", "percent")},
     form=_english_form,
     templates={
         "turn": "{player}, roll {dice}.",
@@ -107,6 +109,7 @@ _EN = _Language(
         "no_dice": "I see no dice, {player} rolls {owed}.",
         "unsure": "I am not sure of {dice}.",
         "standings": "{chips}, center {center}.",
+        "favoured": "{player} is favoured to win, {chance}.",
     },
     faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},
     joiner="and",
@@ -114,7 +117,11 @@ _EN = _Language(
 
 _RU = _Language(
     numbers={"chip": ("одну", "две", "три", "четыре"), "die": ("один", "два", "три", "четыре")},
-    nouns={"chip": ("фишку", "фишки", "фишек"), "die": ("кубик", "кубика", "кубиков")},
+    nouns={
+        "chip": ("фишку", "фишки", "фишек"),
+        "die": ("кубик", "кубика", "кубиков"),
+        "percent": ("процент", "процента", "процентов"),
+    },
     form=_russian_form,
     templates={
         "turn": "{player}, бросай {dice}.",
@@ -138,6 +145,7 @@ _RU = _Language(
         "no_dice": "Не вижу кубиков, {player} бросает {owed}.",
         "unsure": "Не уверен: {dice}.",
         "standings": "{chips}, в центре {center}.",
+        "favoured": "{player} — фаворит, {chance}.",
     },
     faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},
     joiner="и",
@@ -188,6 +196,12 @@ class Phrasebook:
         """``Ann 2, Ben 4, Cat 3, center 3.``"""
         listed = ", ".join(f"{name} {n}" for name, n in chips.items())
         return self._say("standings", chips=listed, center=center)
+
+    def favoured(self, player: str, chance: float) -> str:
+        """Who is most likely to win from here: ``Cat is favoured to win, 41 percent.``"""
+        percent = round(100 * chance)
+        return self._say("favoured", player=player,
+                         chance=f"{percent} {self._words.plural(percent, 'percent')}")
 
     def moves(self, moves: Sequence[Move]) -> list[str]:
         """Sentences for a roll's moves, in the engine's order.

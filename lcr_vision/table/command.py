@@ -48,7 +48,11 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speech-out", type=Path, metavar="FILE.wav",
                    help="also record everything said into this WAV file (works with --mute)")
     p.add_argument("--odds", action="store_true",
-                   help="save each player's chance to win after every roll in the photo log")
+                   help="show each player's chance to win in the window and save it in the photo "
+                   "log after every roll: exact when quick, else estimated from random games "
+                   "(7-8 players until `lcr-vision odds` has stored their exact odds, variants)")
+    p.add_argument("--say-odds", action="store_true",
+                   help="say who is favoured to win after every roll (off by default)")
     add_reader_options(p)
 
 
@@ -89,7 +93,8 @@ def play_table(args: argparse.Namespace, session: Session, source: FrameSource, 
     from lcr_vision.table import loop as table  # OpenCV loads here, not at --help
 
     screen = screen_from(args)
-    options = table.TableOptions(games=games, interactive=screen.visible, odds=args.odds)
+    options = table.TableOptions(games=games, interactive=screen.visible, odds=args.odds,
+                                 say_odds=args.say_odds)
     phrases = Phrasebook(session.settings.players, args.language)
     loop = table.TableLoop(session, source, read, announcer, phrases, screen, options)
     try:

@@ -18,6 +18,8 @@ from lcr_vision.camera.source import FrameSource
 from lcr_vision.errors import UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Session
+from lcr_vision.odds import Odds, quick_odds
+from lcr_vision.odds.result import EXACT
 from lcr_vision.photolog import PhotoLog, move_record, now_utc
 from lcr_vision.rules import (
     Decision,
@@ -45,7 +47,8 @@ class TableOptions:
     min_score: float = MIN_SCORE
     games: int | None = None  # stop once this many games have ended (the demo plays one)
     interactive: bool = False  # a person at the keyboard can type faces and confirm reads
-    odds: bool = False  # save each player's chance to win from here in the photo log
+    odds: bool = False  # each player's chance to win from here, in the window and the photo log
+    say_odds: bool = False  # say who is favoured after each roll (with or without ``odds``)
 
 
 class TableLoop:
@@ -70,6 +73,7 @@ class TableLoop:
         self.stopped = False
         self.reverse = False  # the roller paid for Wilder (asked at the keyboard only)
         self.reads: list[int] = []  # the frame number of each settled read, for measuring
+        self.odds: Odds | None = None  # each player's chance to win the game in progress
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -77,6 +81,7 @@ class TableLoop:
 
     def run(self) -> None:
         """Play until ``q``, the end of the source, or the games asked for have ended."""
+        self.refresh_odds()
         self.tell_turn()
         for number, frame in enumerate(self.source.frames()):
             settled = (self.read(frame) if self.source.stills
@@ -146,9 +151,13 @@ class TableLoop:
         number = self.photolog.next_number()
         seat = self.session.state.turn
         result = self.record_roll(faces, f"photos/{number:04d}.json")
+        self.refresh_odds()
         said = [self.phrases.read(result.game_faces), *self.sentences(result)]
         if result.after.over:
             said.append(self.phrases.standings(self.standings(result), result.after.center))
+        elif self.odds is not None and self.options.say_odds:
+            best = self.odds.favourite
+            said.append(self.phrases.favoured(self.players[best], self.odds.win[best]))
         self.photolog.save(frame, self.annotated(frame, dice, result),
                            self.record(result, seat, dice, how, said))
         self.announcer.say(*said)
@@ -199,29 +208,42 @@ class TableLoop:
             "center": result.after.center,
             "winner": None if winner is None else self.players[winner],
         }
-        if self.options.odds:
-            record["odds"] = self.chances(result)
+        if self.odds is not None:
+            record.update(self.chances(result, self.odds))
         return record
 
-    def chances(self, result: RollResult) -> dict[str, float]:
-        """Each player's chance to win the game from the position after the roll."""
-        from lcr_vision.odds import odds
+    def refresh_odds(self) -> None:
+        """With ``odds`` (or ``say_odds``), each player's chance to win the game in progress, quick
+        enough for the camera loop: exact when at hand, else estimated (see `quick_odds`)."""
+        if self.options.odds or self.options.say_odds:
+            self.odds = quick_odds(self.session.settings, self.session.state)
 
+    def chances(self, result: RollResult, odds: Odds) -> dict[str, object]:
+        """The photo log's ``odds`` of a roll, each player's chance to win from the position after
+        it (``odds`` when the game goes on), and how they were found."""
         after = result.after
         if after.over:
-            return {p: float(seat == after.winner) for seat, p in enumerate(self.players)}
-        win = odds(self.session.settings, after).win
-        return {p: round(w, 6) for p, w in zip(self.players, win)}
+            won = {p: float(seat == after.winner) for seat, p in enumerate(self.players)}
+            return {"odds": won, "odds_method": EXACT}
+        return {"odds": {p: round(w, 6) for p, w in zip(self.players, odds.win)},
+                "odds_method": odds.method}
 
     def view(self, frame: np.ndarray) -> np.ndarray:
         """The window's picture: the marked dice and a panel with the turn, standings, last roll."""
         state = self.session.state
         chips = "  ".join(f"{p} {c}" for p, c in zip(self.players, state.chips))
         lines = [f"Game {state.game}: {self.session.to_roll} rolls {self.session.dice_owed}",
-                 f"{chips}  | center {state.center}", self.last]
+                 f"{chips}  | center {state.center}", self.odds_line(), self.last]
         if self.pending is not None:
             lines.append("Unsure read: space accepts, t types the faces, or roll again")
         return draw_panel(annotate(frame, self.marked), [line for line in lines if line])
+
+    def odds_line(self) -> str:
+        """``Odds: Ann 31%  Ben 33%  Cat 37%``, marked when estimated; empty without odds."""
+        if self.odds is None:
+            return ""
+        chances = "  ".join(f"{p} {100 * w:.0f}%" for p, w in zip(self.players, self.odds.win))
+        return f"Odds: {chances}" + ("" if self.odds.method == EXACT else " (estimated)")
 
     def act(self, action: str, frame: np.ndarray) -> None:
         """Do what a key asks; a refused action is said and changes nothing."""
@@ -236,6 +258,7 @@ class TableLoop:
                 entry = self.session.undo()
                 self.announcer.say(self.phrases.undone(entry.player))
                 self.marked, self.pending, self.last = Detections(), None, ""
+                self.refresh_odds()
                 self.tell_turn()
             elif action == "confirm" and self.pending is not None:
                 shot, verdict = self.pending

@@ -1,0 +1,102 @@
+"""Odds at the table: ``play --say-odds`` says who is favoured after each roll, ``--odds`` keeps the
+chances in the photo log, and tables too big to solve at once get an estimate instead of a stall.
+
+The dice are read by a scripted reader (one roll of faces per photo, in order), so these tests
+check the table's odds, not the dice model."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from lcr_vision.cli import main
+from lcr_vision.odds import quick_odds, win_probabilities
+from lcr_vision.odds.quick import TABLE_GAMES, VARIANT_GAMES
+from lcr_vision.rules import GameState, Settings, Variants
+from lcr_vision.speech import Phrasebook
+from lcr_vision.vision.detections import Detections
+
+PLAYERS = ("Ann", "Ben", "Cat")
+ROLLS = [("L", "R", "dot"), ("L", "L", "C"), ("R", "dot", "C")]
+# After each roll: chips per seat and who rolls next (Ann 1, Ben 4, Cat 4 with Ben to roll, ...).
+AFTER = [((1, 4, 4), 1), ((1, 1, 6), 2), ((1, 2, 4), 0)]
+
+
+def scripted_reader(rolls: list[tuple[str, ...]]):
+    """Reads the next roll of ``rolls`` from whatever photo it is shown, confidently."""
+    remaining = iter(rolls)
+
+    def read(frame: np.ndarray) -> Detections:
+        faces = next(remaining)
+        boxes = [[40 * i, 0, 40 * i + 30, 30] for i in range(len(faces))]
+        return Detections(np.array(boxes), faces, np.full(len(faces), 0.99))
+
+    return read
+
+
+@pytest.fixture
+def play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Play ``ROLLS`` from a folder of photos, headless and muted, with the options given; the
+    session folder. Nothing is stored in the user's odds cache."""
+    monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr("lcr_vision.cli.play.table_reader", lambda args: scripted_reader(ROLLS))
+    photos = tmp_path / "rolls"
+    photos.mkdir()
+    for i in range(len(ROLLS)):
+        cv2.imwrite(str(photos / f"roll{i + 1}.png"), np.zeros((48, 64, 3), np.uint8))
+
+    def run(*options: str) -> Path:
+        session = tmp_path / "s"
+        argv = ["play", "--headless", "--mute", "--dice", "lcr", "--players", ",".join(PLAYERS),
+                "--source", str(photos), "--session", str(session), *options]
+        assert main(argv) == 0
+        return session
+
+    return run
+
+
+def test_the_favourite_is_said_after_every_roll(play, capsys: pytest.CaptureFixture[str]) -> None:
+    play("--say-odds")
+    out = capsys.readouterr().out
+    phrases = Phrasebook(PLAYERS)
+    expected = []
+    for chips, roller in AFTER:
+        win = win_probabilities(chips, roller)
+        best = max(range(len(win)), key=win.__getitem__)
+        expected.append(phrases.favoured(PLAYERS[best], win[best]))
+    assert [line for line in out.splitlines() if "favoured" in line] == expected
+    assert expected[0] == "Cat is favoured to win, 38 percent."
+    read = out.index("Left, right, dot.")
+    assert read < out.index(expected[0]) < out.index("Ben, roll three dice.")
+
+
+def test_odds_go_to_the_photo_log_and_are_said_only_when_asked(
+        play, capsys: pytest.CaptureFixture[str]) -> None:
+    session = play("--odds")
+    assert "favoured" not in capsys.readouterr().out
+    records = [json.loads(p.read_text(encoding="utf-8"))
+               for p in sorted((session / "photos").glob("*.json"))]
+    assert [r["odds_method"] for r in records] == ["exact"] * len(AFTER)
+    for record, (chips, roller) in zip(records, AFTER):
+        exact = dict(zip(PLAYERS, win_probabilities(chips, roller)))
+        assert record["odds"] == pytest.approx(exact, abs=1e-6)
+
+
+def test_a_table_too_big_to_solve_at_once_gets_an_estimate(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eight players from the start would take most of a minute to solve: random games answer,
+    and a variant, which only random games can answer, is played by the rules engine."""
+    monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path))
+    eight = Settings.create([f"P{i}" for i in range(8)])
+    estimate = quick_odds(eight, GameState(chips=(3,) * 8))
+    assert estimate.method == "simulation" and estimate.games == TABLE_GAMES
+    assert sum(estimate.win) == pytest.approx(1.0)
+    assert all(0.09 < p < 0.16 for p in estimate.win), "each about 1 in 8"
+    wild = Settings.create(list(PLAYERS), variants=Variants(wild=True))
+    assert quick_odds(wild, GameState(chips=(3, 3, 3))).games == VARIANT_GAMES
+    exact = quick_odds(Settings.create(list(PLAYERS)), GameState(chips=(1, 4, 4), turn=1))
+    assert exact.method == "exact" and exact.win == win_probabilities((1, 4, 4), 1)
