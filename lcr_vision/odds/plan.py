@@ -27,7 +27,7 @@ import numpy as np
 from lcr_vision.odds.dice import roll_outcomes
 from lcr_vision.odds.states import Block, Level, composition_rank
 
-CHUNK = 16_384  # states worked on together: big enough for numpy, small enough for the cache
+CHUNK = 4_096  # states worked on together: enough for numpy to pay off, few enough for the cache
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,7 +80,7 @@ def add_group(acc: np.ndarray, values: np.ndarray, group: Group, lo: int, hi: in
     """``acc += `` the chance-weighted values the group's rolls lead to from states ``lo:hi``."""
     rows = values.take(group.targets[:, lo:hi], axis=0)
     chances = group.chances.astype(values.dtype, copy=False)
-    summed = (chances @ rows.reshape(len(chances), -1)).reshape(hi - lo, values.shape[1])
+    summed = np.einsum("k,kij->ij", chances, rows)
     acc += summed.take(turn_columns(values.shape[1] - 1, group.turn), axis=1)
 
 
