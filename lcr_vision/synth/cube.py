@@ -61,16 +61,22 @@ def rotation_about(axis: np.ndarray, angle: float) -> np.ndarray:
     return np.eye(3) + np.sin(angle) * k + (1 - np.cos(angle)) * (k @ k)
 
 
-def resting_rotation(face: int, yaw: float) -> np.ndarray:
-    """Rotation that puts face ``face`` up, then turns the die by ``yaw`` radians about ``z``."""
+def _face_up(face: int) -> np.ndarray:
+    """Rotation that puts face ``face`` up."""
     n = NORMALS[face]
     up = np.array([0.0, 0.0, 1.0])
     axis = np.cross(n, up)
     if np.linalg.norm(axis) < 1e-9:
-        align = np.eye(3) if n[2] > 0 else rotation_about(np.array([1.0, 0, 0]), np.pi)
-    else:
-        align = rotation_about(axis, np.arccos(np.clip(n @ up, -1, 1)))
-    return rotation_about(up, yaw) @ align
+        return np.eye(3) if n[2] > 0 else rotation_about(np.array([1.0, 0, 0]), np.pi)
+    return rotation_about(axis, np.arccos(np.clip(n @ up, -1, 1)))
+
+
+_FACE_UP = tuple(_face_up(face) for face in range(6))  # made once: every die rests on one of six
+
+
+def resting_rotation(face: int, yaw: float) -> np.ndarray:
+    """Rotation that puts face ``face`` up, then turns the die by ``yaw`` radians about ``z``."""
+    return rotation_about(np.array([0.0, 0.0, 1.0]), yaw) @ _FACE_UP[face]
 
 
 def top_face(rot: np.ndarray) -> int:

@@ -104,9 +104,9 @@ def _stack_blur(image: np.ndarray, sigma: float) -> np.ndarray:
 def pixel_box(polygon: np.ndarray, shape: tuple[int, ...]) -> tuple[int, int, int, int] | None:
     """The pixels ``(x0, y0, x1, y1)`` (end exclusive) that a fixed-point ``polygon`` can touch in
     an image of ``shape``, with a pixel to spare; None when it misses the image."""
-    pts = np.asarray(polygon).reshape(-1, 2)
-    (x0, y0), (x1, y1) = pts.min(0) // ONE - 1, pts.max(0) // ONE + 3
-    x0, y0, x1, y1 = max(0, int(x0)), max(0, int(y0)), min(shape[1], int(x1)), min(shape[0], int(y1))
+    x, y, w, h = cv2.boundingRect(polygon)
+    x0, y0 = max(0, x // ONE - 1), max(0, y // ONE - 1)
+    x1, y1 = min(shape[1], (x + w - 1) // ONE + 3), min(shape[0], (y + h - 1) // ONE + 3)
     return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
 

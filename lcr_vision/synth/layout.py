@@ -34,12 +34,11 @@ def _fits(stage: Stage, spot: Spot, in_frame: bool, clear: np.ndarray | None) ->
     c, s = np.cos(yaw), np.sin(yaw)
     rot = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
     pts = stage.camera.project(CUBE_CORNERS @ rot.T + [x, y, 0.5])
+    w, h = stage.size
+    if in_frame and not ((pts >= 0).all() and (pts <= (w, h)).all()):  # the cheaper test first
+        return False
     floor = stage.floor.astype(np.float32)
     if any(cv2.pointPolygonTest(floor, (float(p[0]), float(p[1])), False) < 0 for p in pts[::2]):
-        return False
-    w, h = stage.size
-    inside = bool((pts >= 0).all() and (pts[:, 0] <= w).all() and (pts[:, 1] <= h).all())
-    if in_frame and not inside:
         return False
     if clear is not None:
         x0, y0 = np.clip(np.floor(pts.min(0)).astype(int), 0, [w, h])

@@ -183,5 +183,5 @@ class Table:
                 tip, angle = shot.hand
                 draw_hand(canvas, tip, angle, self.stage.die_px, self.skin)
             gain = 1 + self.flicker * (np.sin(i * 0.9) + rng.normal() * 0.5)
-            yield Frame(self.stage.photo.develop(canvas, rng, gain), shot.phase,
+            yield Frame(self.stage.photo.develop(canvas, rng, gain, in_place=True), shot.phase,
                         shot.moving, tuple(label(self.stage, d) for d in shot.dice))
