@@ -106,7 +106,7 @@ def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camer
             axes = (FACE_CORNERS[i][[1, 3]] - FACE_CORNERS[i][0]) @ rot.T
             glint = light.glint_spot(normals[i], to_eye[i], axes, size)
             if glint is not None:
-                lit += look.gloss * glint[..., None]
+                lit += cv2.merge([look.gloss * glint] * 3)  # numpy broadcasts over 3 slowly
         tex = cv2.warpPerspective(lit, warp, (w, h), flags=cv2.INTER_LINEAR,
                                   borderMode=cv2.BORDER_REPLICATE)
         face_in = FACE_CORNERS[i] * (1 - look.bevel * 1.2) + NORMALS[i] * look.bevel * 0.6
