@@ -15,6 +15,7 @@ from lcr_vision.odds import (
     odds,
     solves_exactly,
 )
+from lcr_vision.odds.quick import exact_at_hand
 from lcr_vision.rules import GameState, Settings, Variants
 from lcr_vision.rules.settings import STARTING_CHIPS
 
@@ -151,8 +152,10 @@ def render(settings: Settings, state: GameState, result: Odds) -> str:
 
 def run(args: argparse.Namespace) -> int:
     settings, state = table_from_args(args)
-    states = exact_state_count(settings.seats, sum(state.chips))
-    if states > SLOW_SOLVE_STATES and solves_exactly(settings, state, args.method):
+    chips = sum(state.chips)
+    states = exact_state_count(settings.seats, chips)
+    slow = states > SLOW_SOLVE_STATES and not exact_at_hand(settings.seats, chips)
+    if slow and solves_exactly(settings, state, args.method):
         print(
             f"lcr-vision: solving {states:,} states exactly: up to a minute the first time, "
             "instant once stored in the cache folder",

@@ -94,13 +94,14 @@ def _residual(values: np.ndarray, plans: Sequence[BlockPlan]) -> list[np.ndarray
 
 @cache
 def solved_level(players: int, chips: int, stored: bool = True) -> SolvedLevel:
-    """Solve the level with ``chips`` in play (and, first, the levels below it). With ``stored``,
-    big levels come from the on-disk `store` when they are there, and go there once solved."""
+    """Solve the level with ``chips`` in play (and, first, the levels below it, from the bottom up
+    so that hundreds of chips do not recurse hundreds of calls deep). With ``stored``, big levels
+    come from the on-disk `store` when they are there, and go there once solved."""
     level = Level.build(players, chips)
     values = store.load(players, chips, len(level), players + 1) if stored else None
     if values is None:
-        below = range(1, min(MAX_DICE, chips - 1) + 1)
-        values = _solve(level, {c: solved_level(players, chips - c, stored) for c in below})
+        lower = [solved_level(players, c, stored) for c in range(1, chips)]
+        values = _solve(level, {c: lower[-c] for c in range(1, min(MAX_DICE, chips - 1) + 1)})
         if stored:
             store.save(players, chips, values)
     return SolvedLevel(level, values)
