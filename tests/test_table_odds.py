@@ -7,6 +7,7 @@ check the table's odds, not the dice model."""
 from __future__ import annotations
 
 import json
+from math import comb
 from pathlib import Path
 
 import cv2
@@ -14,8 +15,8 @@ import numpy as np
 import pytest
 
 from lcr_vision.cli import main
-from lcr_vision.odds import quick_odds, win_probabilities
-from lcr_vision.odds.quick import TABLE_GAMES, VARIANT_GAMES
+from lcr_vision.odds import quick_odds, store, win_probabilities
+from lcr_vision.odds.quick import TABLE_GAMES, VARIANT_GAMES, exact_at_hand
 from lcr_vision.rules import GameState, Settings, Variants
 from lcr_vision.speech import Phrasebook
 from lcr_vision.vision.detections import Detections
@@ -100,3 +101,14 @@ def test_a_table_too_big_to_solve_at_once_gets_an_estimate(
     assert quick_odds(wild, GameState(chips=(3, 3, 3))).games == VARIANT_GAMES
     exact = quick_odds(Settings.create(list(PLAYERS)), GameState(chips=(1, 4, 4), turn=1))
     assert exact.method == "exact" and exact.win == win_probabilities((1, 4, 4), 1)
+
+
+def test_once_a_table_is_stored_every_position_of_its_games_is_exact_at_the_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every level of 3 to 8 players with 3 chips each is either kept by the store or, with the
+    levels below it, quick enough to solve at the table."""
+    monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path))  # nothing stored yet
+    for players in range(3, 9):
+        for chips in range(1, 3 * players + 1):
+            level_states = comb(chips + players - 2, players - 1)  # the roller holds a chip
+            assert level_states >= store.MIN_STATES or exact_at_hand(players, chips), (players, chips)

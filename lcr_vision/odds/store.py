@@ -2,15 +2,17 @@
 
 Solving 8 players from the start takes most of a minute, while reading the solved levels back
 takes well under a second (they are memory-mapped, so a look-up reads only the pages it needs).
-Only levels of at least `MIN_STATES` states are stored: smaller ones solve faster than they load.
-The folder is ``$LCR_VISION_CACHE`` or the user cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``)
-under ``lcr-vision/odds``; a file that cannot be written or read back is simply solved again.
+Levels of fewer than `MIN_STATES` states are not stored: with all the levels below them, they
+solve in a fraction of a second, so once a table's big levels are stored every position of its
+games is at hand (`quick`). The folder is ``$LCR_VISION_CACHE`` or the user cache folder
+(``$XDG_CACHE_HOME`` or ``~/.cache``) under ``lcr-vision/odds``; a file that cannot be written or
+read back is simply solved again.
 
 >>> import tempfile, os
 >>> os.environ["LCR_VISION_CACHE"] = tempfile.mkdtemp()
 >>> save(5, 20, np.ones((MIN_STATES, 6)))
 >>> float(load(5, 20, MIN_STATES, 6).sum()), load(5, 20, MIN_STATES + 1, 6)
-(600000.0, None)
+(180000.0, None)
 >>> del os.environ["LCR_VISION_CACHE"]
 """
 
@@ -21,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-MIN_STATES = 100_000
+MIN_STATES = 30_000
 FORMAT = 1  # bump when the numbering of states changes
 
 
