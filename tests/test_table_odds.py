@@ -7,6 +7,7 @@ check the table's odds, not the dice model."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from math import comb
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from lcr_vision.odds import quick_odds, store, win_probabilities
 from lcr_vision.odds.quick import TABLE_GAMES, VARIANT_GAMES, exact_at_hand
 from lcr_vision.rules import GameState, Settings, Variants
 from lcr_vision.speech import Phrasebook
+from lcr_vision.table.screen import Screen
 from lcr_vision.vision.detections import Detections
 
 PLAYERS = ("Ann", "Ben", "Cat")
@@ -27,7 +29,7 @@ ROLLS = [("L", "R", "dot"), ("L", "L", "C"), ("R", "dot", "C")]
 AFTER = [((1, 4, 4), 1), ((1, 1, 6), 2), ((1, 2, 4), 0)]
 
 
-def scripted_reader(rolls: list[tuple[str, ...]]):
+def scripted_reader(rolls: list[tuple[str, ...]]) -> Callable[[np.ndarray], Detections]:
     """Reads the next roll of ``rolls`` from whatever photo it is shown, confidently."""
     remaining = iter(rolls)
 
@@ -40,7 +42,7 @@ def scripted_reader(rolls: list[tuple[str, ...]]):
 
 
 @pytest.fixture
-def play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]:
     """Play ``ROLLS`` from a folder of photos, headless and muted, with the options given; the
     session folder. Nothing is stored in the user's odds cache."""
     monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path / "cache"))
@@ -73,6 +75,27 @@ def test_the_favourite_is_said_after_every_roll(play, capsys: pytest.CaptureFixt
     assert expected[0] == "Cat is favoured to win, 38 percent."
     read = out.index("Left, right, dot.")
     assert read < out.index(expected[0]) < out.index("Ben, roll three dice.")
+
+
+def test_the_window_shows_each_players_chance(play, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window (one that shows nothing here) gets a line of odds: from the start, then after
+    each roll but the last, whose photo is the last frame."""
+
+    class Shown(Screen):
+        visible = True
+
+    panels: list[Sequence[str]] = []
+
+    def draw_panel(image: np.ndarray, lines: Sequence[str]) -> np.ndarray:
+        panels.append(lines)
+        return image
+
+    monkeypatch.setattr("lcr_vision.table.command.screen_from", lambda args: Shown())
+    monkeypatch.setattr("lcr_vision.table.loop.draw_panel", draw_panel)
+    play("--odds")
+    shown = [line for lines in panels for line in lines if line.startswith("Odds:")]
+    assert shown == ["Odds: Ann 31%  Ben 33%  Cat 37%", "Odds: Ann 29%  Ben 33%  Cat 38%",
+                     "Odds: Ann 24%  Ben 25%  Cat 51%"]
 
 
 def test_odds_go_to_the_photo_log_and_are_said_only_when_asked(
