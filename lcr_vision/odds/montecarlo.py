@@ -2,8 +2,10 @@
 
 The variants (Wild, Wilder, Last Chip Wins, Dot to Win) and tables too big for the exact solver are
 played out ``games`` times with random boxed dice; wild choices follow the session's policy and
-nobody pays to reverse the dice under Wilder (the engine's default decision). Each seat's share of
-wins comes with a 95% confidence interval (Wilson score), the mean number of rolls with a normal one.
+nobody pays to reverse the dice under Wilder (the engine's default decision). Standard games that
+must be quick, such as the table's odds after each roll (`quick`), are played by the vectorised
+games of `sim` instead (`simulated_standard_odds`). Each seat's share of wins comes with a 95%
+confidence interval (Wilson score), the mean number of rolls with a normal one.
 
 >>> from lcr_vision.rules import Settings
 >>> s = Settings.create(["Ann", "Ben", "Cat"])
