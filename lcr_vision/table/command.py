@@ -50,7 +50,8 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--odds", action="store_true",
                    help="show each player's chance to win in the window and save it in the photo "
                    "log after every roll: exact when quick, else estimated from random games "
-                   "(7-8 players until `lcr-vision odds` has stored their exact odds, variants)")
+                   "(variants, and 7-8 players until `lcr-vision odds --players N` has stored "
+                   "their exact odds)")
     p.add_argument("--say-odds", action="store_true",
                    help="say who is favoured to win after every roll (off by default)")
     add_reader_options(p)
