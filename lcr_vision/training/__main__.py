@@ -12,11 +12,10 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 import torch
 
 from lcr_vision.training.export import export
-from lcr_vision.training.loop import train_classifier, train_locator
+from lcr_vision.training.loop import Budget, train_classifier, train_locator
 from lcr_vision.training.nets import Classifier, Locator
 from lcr_vision.training.realset import real_scenes
 from lcr_vision.training.renders import cached_renders
@@ -39,8 +38,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="training steps for the locator, 16 views each (default: 3000)")
     p.add_argument("--locator", type=Path, metavar="PT",
                    help="start from these trained locator weights instead of training it")
+    p.add_argument("--locator-init", type=Path, metavar="PT",
+                   help="train the locator on from these weights instead of from scratch")
     p.add_argument("--classifier", type=Path, metavar="PT",
                    help="start from these trained classifier weights instead of training it")
+    p.add_argument("--classifier-init", type=Path, metavar="PT",
+                   help="train the classifier on from these weights (any crop size: the network "
+                   "ends in global pooling) instead of from scratch")
     p.add_argument("--classifier-steps", type=int, default=4000,
                    help="training steps for the classifier, crops of 24 views each (default: 4000)")
     p.add_argument("--renders", type=int, default=1200,
@@ -49,6 +53,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="seed of the rendered scenes; test scenes use other seeds (default: 1)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     p.add_argument("--threads", type=int, default=2, help="PyTorch CPU threads (default: 2)")
+    p.add_argument("--workers", type=int, default=0,
+                   help="processes rendering scenes and making batches (default: 0, in this one)")
+    p.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu",
+                   help="PyTorch device to train on (default: cuda when there is one, else cpu)")
+    p.add_argument("--locator-minutes", type=float, metavar="M",
+                   help="train the locator for M minutes instead of --locator-steps")
+    p.add_argument("--classifier-minutes", type=float, metavar="M",
+                   help="train the classifier for M minutes instead of --classifier-steps")
     return p.parse_args(argv)
 
 
@@ -56,7 +68,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
     args.work.mkdir(parents=True, exist_ok=True)
 
     def log(line: str) -> None:
@@ -64,21 +75,29 @@ def main(argv: list[str] | None = None) -> int:
 
     real = real_scenes(args.real)
     log(f"{len(real)} real training photos, {sum(len(s.faces) for s in real)} dice")
-    renders = cached_renders(args.renders, args.render_seed, args.work)
+    renders = cached_renders(args.renders, args.render_seed, args.work, args.workers)
     log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
-    locator, classifier = Locator(), Classifier()
+    locator, classifier = Locator().to(args.device), Classifier().to(args.device)
     if args.locator:
-        locator.load_state_dict(torch.load(args.locator))
+        locator.load_state_dict(torch.load(args.locator, map_location=args.device))
     else:
-        train_locator(locator, SceneSource(real, renders, 0.5), args.locator_steps, rng, log)
+        if args.locator_init:
+            locator.load_state_dict(torch.load(args.locator_init, map_location=args.device))
+        train_locator(locator, SceneSource(real, renders, 0.5),
+                      Budget(args.locator_steps, args.locator_minutes), args.seed, log,
+                      args.workers)
         torch.save(locator.state_dict(), args.work / "locator.pt")
     if args.classifier:
-        classifier.load_state_dict(torch.load(args.classifier))
+        classifier.load_state_dict(torch.load(args.classifier, map_location=args.device))
     else:
-        train_classifier(classifier, SceneSource(real, renders, 0.5), args.classifier_steps, rng,
-                         log)
+        if args.classifier_init:
+            classifier.load_state_dict(torch.load(args.classifier_init, map_location=args.device))
+        train_classifier(classifier, SceneSource(real, renders, 0.6),
+                         Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
+                         log, args.workers)
         torch.save(classifier.state_dict(), args.work / "classifier.pt")
-    settings = {k: v for k, v in vars(args).items() if k not in ("out", "work", "threads")}
+    locator, classifier = locator.cpu(), classifier.cpu()
+    settings = {k: v for k, v in vars(args).items() if k not in ("out", "work", "threads", "workers", "device")}
     metadata = {
         "classes": json.dumps(spec.CLASSES),
         "training": json.dumps({k: str(v) for k, v in settings.items()}),

@@ -6,6 +6,7 @@ labelled photos and renders become an endless stream of different views.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from lcr_vision.training.augment import Scene, random_camera, random_view
@@ -44,11 +45,33 @@ def _visible_share(centers: np.ndarray, sizes: np.ndarray, side: int) -> np.ndar
     return np.prod(np.maximum(hi - lo, 0), 1) / np.maximum(np.prod(sizes, 1), 1e-6)
 
 
+def salient_spots(image: np.ndarray, die: float, count: int, rng: np.random.Generator) -> np.ndarray:
+    """``count`` points drawn where the image has die-sized blobs or edges (chips, coins, pips on
+    the cloth, hands): the places the locator is tempted, so the classifier learns ``none`` there.
+
+    The response is a difference of Gaussians at the die's scale; points are drawn with chance
+    proportional to its square, on a grid of a quarter die.
+    """
+    step = max(int(die / 4), 1)
+    h, w = image.shape[:2]
+    grey = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (max(w // step, 1), max(h // step, 1)),
+                      interpolation=cv2.INTER_AREA).astype(np.float32)
+    sigma = max(die / 6 / step, 0.5)  # in grid cells
+    dog = np.abs(cv2.GaussianBlur(grey, (0, 0), sigma) - cv2.GaussianBlur(grey, (0, 0), 3 * sigma))
+    weight = dog.ravel() ** 2
+    if not count or weight.sum() <= 0:
+        return np.zeros((0, 2))
+    cells = rng.choice(len(weight), size=count, p=weight / weight.sum())
+    cols = dog.shape[1]
+    return np.stack([cells % cols, cells // cols], 1) * step + rng.uniform(0, step, (count, 2))
+
+
 def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """Crops of one view and their class indices: its dice, cut dice and bare spots.
 
     Readable dice are cut with the centre and size errors the locator makes; dice running off the
-    view's edge and spots more than 0.45 of a die away from any centre are ``none``.
+    view's edge, and spots (random or salient) more than 0.45 of a die away from any centre, are
+    ``none``.
     """
     n = len(view.centers)
     share = _visible_share(view.centers, view.sizes, CROP_VIEW)
@@ -60,7 +83,9 @@ def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.
     cut = (share > GONE) & (share < CUT)
     labels = [np.where(share >= INSIDE, faces, np.where(cut, CLASSES.index(NONE), -1))]
     typical = float(np.median(die)) if n else float(rng.uniform(*CROP_DIE_PX))
-    spots = rng.uniform(0, CROP_VIEW, (int(np.sum(share > GONE)) // 2 + 3, 2))
+    count = int(np.sum(share > GONE)) // 2 + 3
+    spots = np.concatenate([rng.uniform(0, CROP_VIEW, (count, 2)),
+                            salient_spots(view.image, typical, count, rng)])
     spot_sizes = typical * np.exp(rng.normal(0, 0.3, len(spots)))
     if n:
         gap = np.linalg.norm(spots[:, None] - view.centers[None], axis=2) / die[None]

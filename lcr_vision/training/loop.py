@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import torch
 from torch import nn
+from torch.utils.data import DataLoader, IterableDataset
 
 from lcr_vision.training.batches import classifier_batch, locator_batch
 from lcr_vision.training.sources import SceneSource
@@ -23,54 +27,99 @@ def focal_loss(pred: torch.Tensor, heat: torch.Tensor, mask: torch.Tensor) -> to
     return -(pos.sum() + neg.sum()) / mask.sum().clamp(min=1)
 
 
-def locator_loss(net: nn.Module, batch: tuple[np.ndarray, ...]) -> torch.Tensor:
+def locator_loss(net: nn.Module, batch: tuple[torch.Tensor, ...]) -> torch.Tensor:
     """Focal loss on heat plus L1 on log-size and offset at the dice's peak cells."""
-    image, heat, size, offset, mask = (torch.from_numpy(a) for a in batch)
+    image, heat, size, offset, mask = batch
     p_heat, p_size, p_offset = net(image)
     n = mask.sum().clamp(min=1)
     regress = ((p_size - size).abs() + (p_offset - offset).abs()) * mask
     return focal_loss(p_heat, heat, mask) + regress.sum() / n
 
 
+def learning_rate(peak: float, done: float) -> float:
+    """One cycle over the run: a warm-up over its first tenth, then a cosine down to nearly 0.
+    ``done`` is the share of the run behind us (steps or minutes)."""
+    if done < 0.1:
+        return peak * (0.04 + 0.96 * done / 0.1)
+    return peak * (1e-4 + (1 - 1e-4) * 0.5 * (1 + math.cos(math.pi * (done - 0.1) / 0.9)))
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a network trains: ``steps``, or ``minutes`` of wall clock when given (for a
+    machine of unknown speed; the steps done are logged)."""
+
+    steps: int
+    minutes: float | None = None
+
+    def done(self, step: int, elapsed: float) -> float:
+        if self.minutes is not None:
+            return elapsed / (60 * self.minutes)
+        return step / self.steps
+
+
+class _Batches(IterableDataset):
+    """An endless stream of batches ``make(rng)``; each data worker has its own seeded rng."""
+
+    def __init__(self, make: Callable[[np.random.Generator], tuple[np.ndarray, ...]], seed: int):
+        self.make, self.seed = make, seed
+
+    def __iter__(self) -> Iterator[tuple[np.ndarray, ...]]:
+        info = torch.utils.data.get_worker_info()
+        rng = np.random.default_rng([self.seed, info.id if info else 0])
+        while True:
+            yield self.make(rng)
+
+
+def batches(make: Callable[[np.random.Generator], tuple[np.ndarray, ...]], seed: int,
+            workers: int) -> Iterator[tuple[torch.Tensor, ...]]:
+    """Batches made in ``workers`` processes (or here, with none), as tensors."""
+    if not workers:
+        return (tuple(torch.from_numpy(a) for a in b) for b in _Batches(make, seed))
+    loader = DataLoader(_Batches(make, seed), batch_size=None, num_workers=workers,
+                        prefetch_factor=4, persistent_workers=False)
+    return iter(loader)
+
+
 def _fit(
-    net: nn.Module, steps: int, lr: float, loss_of_step: Callable[[int], torch.Tensor], log: Log,
-    name: str,
+    net: nn.Module, budget: Budget, peak: float, stream: Iterator[tuple[torch.Tensor, ...]],
+    loss_of: Callable[[tuple[torch.Tensor, ...]], torch.Tensor], log: Log, name: str,
 ) -> None:
-    opt = torch.optim.AdamW(net.parameters(), lr=lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
+    device = next(net.parameters()).device
+    opt = torch.optim.AdamW(net.parameters(), lr=peak, weight_decay=1e-4)
     net.train()
-    start, running = time.monotonic(), 0.0
-    for step in range(1, steps + 1):
-        loss = loss_of_step(step)
+    start, running, step = time.monotonic(), 0.0, 0
+    while (done := budget.done(step, time.monotonic() - start)) < 1:
+        for group in opt.param_groups:
+            group["lr"] = learning_rate(peak, done)
+        loss = loss_of(tuple(t.to(device, non_blocking=True) for t in next(stream)))
         opt.zero_grad()
         loss.backward()
         opt.step()
-        sched.step()
+        step += 1
         value = float(loss.detach())
         running = 0.95 * running + 0.05 * value if step > 1 else value
-        if step % 50 == 0 or step == steps:
-            log(f"{name} step {step}/{steps} loss {running:.4f} {time.monotonic() - start:.0f}s")
+        if step % 50 == 0:
+            log(f"{name} step {step} ({100 * done:.0f}%) loss {running:.4f} "
+                f"{time.monotonic() - start:.0f}s")
+    log(f"{name}: {step} steps, loss {running:.4f}, {time.monotonic() - start:.0f}s")
     net.eval()
 
 
 def train_locator(
-    net: nn.Module, source: SceneSource, steps: int, rng: np.random.Generator, log: Log,
+    net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int = 0,
     batch: int = 16,
 ) -> None:
-    """Fit the locator on ``steps`` batches of freshly augmented views."""
-    _fit(net, steps, 4e-3, lambda _: locator_loss(net, locator_batch(source, rng, batch)), log,
-         "locator")
+    """Fit the locator on batches of ``batch`` freshly augmented views."""
+    stream = batches(partial(locator_batch, source, n=batch), seed, workers)
+    _fit(net, budget, 4e-3, stream, lambda b: locator_loss(net, b), log, "locator")
 
 
 def train_classifier(
-    net: nn.Module, source: SceneSource, steps: int, rng: np.random.Generator, log: Log,
+    net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int = 0,
     views: int = 24,
 ) -> None:
     """Fit the classifier on crops from ``views`` freshly augmented views a step."""
     ce = nn.CrossEntropyLoss(label_smoothing=0.05)
-
-    def loss(_: int) -> torch.Tensor:
-        crops, labels = classifier_batch(source, rng, views)
-        return ce(net(torch.from_numpy(crops)), torch.from_numpy(labels).long())
-
-    _fit(net, steps, 3e-3, loss, log, "classifier")
+    stream = batches(partial(classifier_batch, source, views=views), seed, workers)
+    _fit(net, budget, 3e-3, stream, lambda b: ce(net(b[0]), b[1].long()), log, "classifier")

@@ -6,6 +6,7 @@ pickle under ``runs/`` keyed by seed and count, and augments them afresh at ever
 
 from __future__ import annotations
 
+import multiprocessing
 import pickle
 from pathlib import Path
 
@@ -30,9 +31,11 @@ def as_training_scene(image: np.ndarray, dice) -> Scene:  # dice: Sequence[synth
     return Scene.from_boxes(image, boxes, tuple(d.face if d.in_frame else NONE for d in seen))
 
 
-def render_scenes(count: int, seed: int) -> list[Scene]:
-    """``count`` scenes in the proportions of ``MIX``, reproducible from ``seed``."""
-    rng = np.random.default_rng(seed)
+CHUNK = 50  # scenes rendered from one seed, so that processes can share the work
+
+
+def _render_chunk(seed: int, chunk: int, count: int) -> list[Scene]:
+    rng = np.random.default_rng([seed, chunk])
     kinds, shares = zip(*MIX)
     out = []
     for kind in rng.choice(kinds, size=count, p=shares):
@@ -42,12 +45,24 @@ def render_scenes(count: int, seed: int) -> list[Scene]:
     return out
 
 
-def cached_renders(count: int, seed: int, folder: Path) -> list[Scene]:
+def render_scenes(count: int, seed: int, workers: int = 0) -> list[Scene]:
+    """``count`` scenes in the proportions of ``MIX``, reproducible from ``seed`` whatever the
+    number of ``workers`` (processes) rendering them."""
+    jobs = [(seed, c, min(CHUNK, count - c * CHUNK)) for c in range(-(-count // CHUNK))]
+    if workers:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            chunks = pool.starmap(_render_chunk, jobs)
+    else:
+        chunks = [_render_chunk(*job) for job in jobs]
+    return [scene for chunk in chunks for scene in chunk]
+
+
+def cached_renders(count: int, seed: int, folder: Path, workers: int = 0) -> list[Scene]:
     """``render_scenes(count, seed)``, from ``folder`` when rendered before (JPEG-compressed)."""
-    path = folder / f"renders-{seed}-{count}.pkl"
+    path = folder / f"renders-v2-{seed}-{count}.pkl"
     if not path.is_file():
         stored = [(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], s.centers,
-                   s.sizes, s.faces) for s in render_scenes(count, seed)]
+                   s.sizes, s.faces) for s in render_scenes(count, seed, workers)]
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(stored))
     stored = pickle.loads(path.read_bytes())

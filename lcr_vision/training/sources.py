@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -21,12 +22,16 @@ class SceneSource:
     real_share: float = 0.5
     paste_share: float = 0.3
 
+    @cached_property
+    def empty(self) -> list[Scene]:
+        """The rendered tables without dice, where real dice get pasted."""
+        return [s for s in self.renders if not len(s.faces)]
+
     def draw(self, rng: np.random.Generator) -> Scene:
         """One scene, before augmentation."""
         if not self.renders or rng.random() < self.real_share:
             scene = self.real[rng.integers(len(self.real))]
-            empty = [s for s in self.renders if not len(s.faces)]
-            if empty and rng.random() < self.paste_share:
-                return paste_dice(scene, empty[rng.integers(len(empty))].image, rng)
+            if self.empty and rng.random() < self.paste_share:
+                return paste_dice(scene, self.empty[rng.integers(len(self.empty))].image, rng)
             return scene
         return self.renders[rng.integers(len(self.renders))]

@@ -6,7 +6,7 @@ function from augmented frames, so the model sees exactly what the reader gives 
 
 >>> img = np.zeros((100, 200, 3), np.uint8)
 >>> cut_crops(img, np.array([[100.0, 50.0], [0.0, 0.0]]), np.array([20.0, 30.0])).shape
-(2, 3, 32, 32)
+(2, 3, 40, 40)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def crop_window(cx: float, cy: float, die: float) -> tuple[int, int, int]:
     """The square ``(x0, y0, side)`` in frame pixels that a crop of a die at ``(cx, cy)`` covers.
 
     >>> crop_window(50.0, 40.0, 20.0)
-    (35, 25, 30)
+    (36, 26, 28)
     """
     side = max(round(CROP_CONTEXT * die), 2)
     return round(cx - side / 2), round(cy - side / 2), side

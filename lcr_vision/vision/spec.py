@@ -19,8 +19,8 @@ from lcr_vision.faces import FACE_TOKENS, DiceKind
 
 LOCATOR_SIDE = 320
 STRIDE = 4
-CROP = 32
-CROP_CONTEXT = 1.5
+CROP = 40
+CROP_CONTEXT = 1.4
 PAD_VALUE = 114
 NONE = "none"
 CLASSES: tuple[str, ...] = FACE_TOKENS + (NONE,)
