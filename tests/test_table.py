@@ -28,9 +28,12 @@ from lcr_vision.synth import Ranges, render_scene
 from lcr_vision.synth.sequence import Table
 
 PLAYERS = ["Ann", "Ben", "Cat"]
-# A webcam above a table: dice well inside the frame, none touching, no hand over them.
+# A webcam above a table: dice well inside the frame, none touching, no hand over them, and no
+# chips or coins beside them: these tests are about the pipeline (settling, checking, journal,
+# photo log). How well the model tells dice from chips and coins is measured, against the
+# issue's targets, by test_model_accuracy.py and the model card.
 TABLE = replace(Ranges(), die_px=(45.0, 70.0), tilt_deg=(0.0, 15.0), touching=0.0, at_edge=0.0,
-                hand=0.0, distractors=(0, 2), motion_blur=0.0, defocus_px=(0.0, 0.5),
+                hand=0.0, distractors=(0, 0), motion_blur=0.0, defocus_px=(0.0, 0.5),
                 noise=(1.0, 3.0), jpeg_quality=(85, 95))
 
 
@@ -128,7 +131,7 @@ def test_a_misread_count_is_refused_and_nothing_is_committed(
 
 def test_a_rendered_video_of_a_game_gives_the_ledger_of_the_true_faces(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    settings = Settings.create(PLAYERS, stakes=[1, 1, 1])
+    settings = Settings.create(PLAYERS, stakes=[2, 2, 2])  # as play() starts it
     rng = np.random.default_rng(8)
     table, series, faces = Table(rng, kind="lcr", ranges=TABLE), Series.start(settings), []
     path = tmp_path / "game.avi"

@@ -8,6 +8,14 @@
 (('dot', 'L'), 2, 1, False)
 >>> Verdict.of(d, owed=3).count_right
 False
+
+The dice of a roll are one set, alike in size, so something read at under half the size of the
+largest confident die (a printed dot, a ring on a card, a far coin) is not one of them:
+
+>>> tiny = Detections.from_records([*d.to_records(), {"box": [90, 0, 98, 8], "face": "dot",
+...                                                     "score": 0.9}])
+>>> Verdict.of(tiny, owed=2).seen
+2
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import numpy as np
 from lcr_vision.vision.detections import Detections
 
 MIN_SCORE = 0.75  # a face read with less confidence must be confirmed, typed or rolled again
+ALIKE = 0.55  # the least size of a die of the set in play, as a share of the largest sure die's
 
 
 @dataclass(frozen=True)
@@ -31,7 +40,12 @@ class Verdict:
 
     @classmethod
     def of(cls, detections: Detections, owed: int, min_score: float = MIN_SCORE) -> Verdict:
-        """Judge ``detections``; the dice are put in left-to-right order for saying and saving."""
+        """Judge ``detections``; the dice are put in left-to-right order for saying and saving,
+        leaving out what is too small to be one of the set."""
+        sure = detections.scores >= min_score
+        if len(detections):
+            largest = detections.sizes[sure if sure.any() else slice(None)].max()
+            detections = detections.filter(detections.sizes >= ALIKE * largest)
         order = np.argsort(detections.centers[:, 0], kind="stable")
         faces = tuple(detections.faces[i] for i in order)
         return cls(Detections(detections.boxes[order], faces, detections.scores[order]), owed,

@@ -85,7 +85,7 @@ def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.
     typical = float(np.median(die)) if n else float(rng.uniform(*CROP_DIE_PX))
     count = int(np.sum(share > GONE)) // 2 + 3
     spots = np.concatenate([rng.uniform(0, CROP_VIEW, (count, 2)),
-                            salient_spots(view.image, typical, count, rng)])
+                            salient_spots(view.image, typical, 2 * count, rng)])
     spot_sizes = typical * np.exp(rng.normal(0, 0.3, len(spots)))
     if n:
         gap = np.linalg.norm(spots[:, None] - view.centers[None], axis=2) / die[None]
