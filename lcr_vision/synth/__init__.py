@@ -29,8 +29,8 @@ Throws seen by a fixed webcam (the demo's camera and the settle detector's test 
         frame.image, frame.phase, frame.moving, frame.dice
 
 Folders in the shared format: ``write_dataset`` (``lcr-vision synth``); speed:
-``frames_per_second`` (``lcr-vision bench``). A still costs about 20 ms of one core at 640x480, a
-throw frame 5-6 ms.
+``frames_per_second`` (``lcr-vision bench --only renderer``). A still costs about 28 ms of one
+core at 640x480 (36 a second), a throw frame about 8.5 ms.
 
 >>> import numpy as np
 >>> scene = render_scene(np.random.default_rng(1), "pip", (160, 120), dice=2)
