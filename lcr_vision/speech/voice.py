@@ -51,6 +51,9 @@ def _matches(candidate: Any, wanted: str) -> bool:
     return wanted.lower() in {str(n).lower() for n in names}
 
 
+DEFAULT_RATE = 200  # words per minute: pyttsx3's own default for espeak-ng
+
+
 def open_voice(language: str, voice: str | None = None, rate: int | None = None
                ) -> tuple[Voice | None, str]:
     """Start the engine with ``voice`` (default: the language's) at ``rate`` words per minute.
@@ -71,8 +74,8 @@ def open_voice(language: str, voice: str | None = None, rate: int | None = None
         raise VoiceError(f"unknown voice {voice!r}: `espeak-ng --voices` lists the voices")
     if found is not None:
         engine.setProperty("voice", found.id)
-    if rate is not None:
-        engine.setProperty("rate", rate)
+    # pyttsx3.init() hands back a live engine again, with whatever rate it was last given
+    engine.setProperty("rate", DEFAULT_RATE if rate is None else rate)
     _silence_driver(engine)
     can_play = platform.system() != "Linux" or shutil.which("aplay") is not None
     return Voice(engine, can_play), ""
