@@ -31,12 +31,14 @@ class Scene:
 
 def random_view(
     scene: Scene, rng: np.random.Generator, out: tuple[int, int], die_px: tuple[float, float],
-    perspective: float = 0.08,
+    perspective: float = 0.08, squash: float = 0.45,
 ) -> Scene:
     """The scene seen by a random camera: ``out`` (width, height) pixels, dice ``die_px`` across.
 
     The median die gets a log-uniform size in ``die_px``; the view is turned by any angle, tilted by
-    up to ``perspective`` of its size, and centred on a random die (or anywhere, one time in four).
+    up to ``perspective`` of its size, half the time foreshortened across one axis by up to
+    ``squash`` (top faces as a steeper camera sees them, past the renders' tilts), and centred on a
+    random die (or anywhere, one time in four).
     Area outside the photo is a random flat colour. Dice that a steep tilt blows up past twice the
     view's size are dropped.
     """
@@ -50,6 +52,10 @@ def random_view(
         focus = rng.uniform((0, 0), (iw, ih))
     rot = cv2.getRotationMatrix2D((float(focus[0]), float(focus[1])), rng.uniform(0, 360), scale)
     rot[:, 2] += (w / 2 - focus[0], h / 2 - focus[1])
+    if rng.random() < 0.5:
+        k = rng.uniform(1 - squash, 1)
+        rot[1] *= k
+        rot[1, 2] += (1 - k) * h / 2
     corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     tilted = (corners + rng.uniform(-perspective, perspective, (4, 2)) * (w, h)).astype(np.float32)
     m = cv2.getPerspectiveTransform(corners, tilted) @ np.vstack([rot, [0, 0, 1]])

@@ -1,0 +1,51 @@
+"""Training views: wherever a random camera puts a die, its label goes with it."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lcr_vision.training.augment import Scene, random_view
+
+
+def white_square_scene(x: int, y: int, side: int) -> Scene:
+    image = np.zeros((240, 320, 3), np.uint8)
+    image[y:y + side, x:x + side] = 255
+    return Scene.from_boxes(image, np.array([[x, y, x + side, y + side]]), ("4",))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), x=st.integers(20, 260), y=st.integers(20, 180),
+       side=st.integers(16, 40), squash=st.floats(0.0, 0.6))
+def test_labels_follow_the_die_through_any_view(
+        seed: int, x: int, y: int, side: int, squash: float) -> None:
+    view = random_view(white_square_scene(x, y, side), np.random.default_rng(seed), (128, 128),
+                       (14.0, 40.0), squash=squash)
+    white = (view.image == 255).all(2)
+    if len(view.centers) == 0 or not white.any():
+        return
+    (cx, cy), (w, h) = view.centers[0], view.sizes[0]
+    if not (w / 2 < cx < 128 - w / 2 and h / 2 < cy < 128 - h / 2):
+        return  # cut by the view's edge: the visible part's centre is elsewhere
+    ys, xs = np.nonzero(white)
+    assert abs(xs.mean() - cx) < 1.5 and abs(ys.mean() - cy) < 1.5
+    # The label's size is that of a square of the die's area, however it is foreshortened.
+    assert abs(np.sqrt(white.sum()) - w) < 0.1 * w + 2
+
+
+def test_squashing_foreshortens_the_die_across_one_axis() -> None:
+    rng = np.random.default_rng(3)
+    ratios = []
+    for _ in range(200):
+        view = random_view(white_square_scene(140, 100, 30), rng, (128, 128), (30.0, 30.0),
+                           perspective=0.0, squash=0.5)
+        white = (view.image == 255).all(2).astype(np.uint8)
+        inside = not (white[0].any() or white[-1].any() or white[:, 0].any() or white[:, -1].any())
+        if white.sum() > 50 and inside:
+            (_, _), (a, b), _ = cv2.minAreaRect(np.argwhere(white).astype(np.float32))
+            ratios.append(min(a, b) / max(a, b))
+    ratios = np.array(ratios)
+    assert (ratios > 0.9).mean() > 0.4 and (ratios < 0.75).mean() > 0.2  # some plain, some squashed
+    assert ratios.min() > 0.45
