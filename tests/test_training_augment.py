@@ -30,7 +30,8 @@ def test_labels_follow_the_die_through_any_view(
     if not (w / 2 < cx < 128 - w / 2 and h / 2 < cy < 128 - h / 2):
         return  # cut by the view's edge: the visible part's centre is elsewhere
     ys, xs = np.nonzero(white)
-    assert abs(xs.mean() - cx) < 1.5 and abs(ys.mean() - cy) < 1.5
+    near = 0.08 * w + 1  # a projected centre is not quite the centroid of the projected square
+    assert abs(xs.mean() - cx) < near and abs(ys.mean() - cy) < near
     # The label's size is that of a square of the die's area, however it is foreshortened.
     assert abs(np.sqrt(white.sum()) - w) < 0.1 * w + 2
 

@@ -16,6 +16,7 @@ import torch
 
 from lcr_vision.training.export import export
 from lcr_vision.training.loop import Budget, train_classifier, train_locator
+from lcr_vision.training.mining import with_decoys
 from lcr_vision.training.nets import Classifier, Locator
 from lcr_vision.training.realset import real_scenes
 from lcr_vision.training.renders import cached_renders
@@ -51,6 +52,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="rendered scenes to train on, cached in --work (default: 1200)")
     p.add_argument("--render-seed", type=int, default=1,
                    help="seed of the rendered scenes; test scenes use other seeds (default: 1)")
+    p.add_argument("--mine", type=Path, metavar="ONNX",
+                   help="teach the classifier `none` where this model's locator finds dice that "
+                   "are not there on the rendered scenes (hard negatives; see training.mining)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     p.add_argument("--threads", type=int, default=2, help="PyTorch CPU threads (default: 2)")
     p.add_argument("--workers", type=int, default=0,
@@ -92,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if args.classifier_init:
             classifier.load_state_dict(torch.load(args.classifier_init, map_location=args.device))
+        if args.mine:
+            renders, decoys = with_decoys(renders, args.mine)
+            log(f"{decoys} decoys: false peaks of {args.mine} on the rendered scenes")
         train_classifier(classifier, SceneSource(real, renders, 0.6),
                          Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
                          log, args.workers)

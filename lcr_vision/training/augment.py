@@ -12,15 +12,24 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+DECOY = "decoy"  # a spot that looks like a die and is not one (``mining``): never a locator target
+
 
 @dataclass(frozen=True)
 class Scene:
-    """An image and its dice: centres ``(N, 2)``, sizes ``(N, 2)`` (width, height), face tokens."""
+    """An image and its dice: centres ``(N, 2)``, sizes ``(N, 2)`` (width, height), face tokens
+    (a face, ``none`` for a die cut by the frame edge, or ``DECOY``)."""
 
     image: np.ndarray
     centers: np.ndarray
     sizes: np.ndarray
     faces: tuple[str, ...]
+
+    def dice(self) -> Scene:
+        """The scene without its decoys."""
+        keep = np.array([f != DECOY for f in self.faces], bool)
+        return Scene(self.image, self.centers[keep], self.sizes[keep],
+                     tuple(f for f in self.faces if f != DECOY))
 
     @classmethod
     def from_boxes(cls, image: np.ndarray, boxes: np.ndarray, faces: tuple[str, ...]) -> Scene:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from lcr_vision.training.augment import Scene, random_camera, random_view
+from lcr_vision.training.augment import DECOY, Scene, random_camera, random_view
 from lcr_vision.training.sources import SceneSource
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.heatmap import encode
@@ -28,7 +28,7 @@ def locator_batch(source: SceneSource, rng: np.random.Generator, n: int) -> tupl
     grid = (LOCATOR_VIEW // STRIDE,) * 2
     images, targets = [], []
     for _ in range(n):
-        view = random_view(source.draw(rng), rng, (LOCATOR_VIEW,) * 2, LOCATOR_DIE_PX)
+        view = random_view(source.draw(rng).dice(), rng, (LOCATOR_VIEW,) * 2, LOCATOR_DIE_PX)
         images.append(random_camera(view.image, rng, _typical(view)).transpose(2, 0, 1))
         targets.append(encode(view.centers, view.sizes, grid))
     heat, size, offset, mask = (np.stack(t) for t in zip(*targets))
@@ -37,7 +37,8 @@ def locator_batch(source: SceneSource, rng: np.random.Generator, n: int) -> tupl
 
 def _typical(view: Scene) -> float:
     """The median die size of a view, in pixels (30 when it shows none)."""
-    return float(np.median(view.sizes)) if len(view.sizes) else 30.0
+    sizes = view.dice().sizes
+    return float(np.median(sizes)) if len(sizes) else 30.0
 
 
 def _visible_share(centers: np.ndarray, sizes: np.ndarray, side: int) -> np.ndarray:
@@ -70,8 +71,8 @@ def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.
     """Crops of one view and their class indices: its dice, cut dice and bare spots.
 
     Readable dice are cut with the centre and size errors the locator makes; dice running off the
-    view's edge, and spots (random or salient) more than 0.45 of a die away from any centre, are
-    ``none``.
+    view's edge, decoys, and spots (random or salient) more than 0.45 of a die away from any centre,
+    are ``none``.
     """
     n = len(view.centers)
     share = _visible_share(view.centers, view.sizes, CROP_VIEW)
@@ -79,10 +80,10 @@ def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.
     jitter = rng.normal(0, 0.07, (n, 2)) * die[:, None]
     centers = [view.centers + jitter]
     sizes = [die * np.exp(rng.normal(0, 0.15, n))]
-    faces = np.array([CLASSES.index(f) for f in view.faces], int)
+    faces = np.array([CLASSES.index(NONE if f == DECOY else f) for f in view.faces], int)
     cut = (share > GONE) & (share < CUT)
     labels = [np.where(share >= INSIDE, faces, np.where(cut, CLASSES.index(NONE), -1))]
-    typical = float(np.median(die)) if n else float(rng.uniform(*CROP_DIE_PX))
+    typical = _typical(view) if len(view.dice().sizes) else float(rng.uniform(*CROP_DIE_PX))
     count = int(np.sum(share > GONE)) // 2 + 3
     spots = np.concatenate([rng.uniform(0, CROP_VIEW, (count, 2)),
                             salient_spots(view.image, typical, 2 * count, rng)])

@@ -25,7 +25,7 @@ class SceneSource:
     @cached_property
     def empty(self) -> list[Scene]:
         """The rendered tables without dice, where real dice get pasted."""
-        return [s for s in self.renders if not len(s.faces)]
+        return [s for s in self.renders if not len(s.dice().faces)]
 
     def draw(self, rng: np.random.Generator) -> Scene:
         """One scene, before augmentation."""
