@@ -52,10 +52,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--count", type=int, default=200, help="scenes per set (default: 200)")
     p.add_argument("--seed", type=int, default=SEED, help=f"render seed (default: {SEED})")
     p.add_argument("--model", type=Path, help="ONNX model (default: the shipped one)")
+    p.add_argument("--tilt", type=float, nargs=2, metavar=("LO", "HI"),
+                   default=OUT_OF_RANGE.tilt_deg,
+                   help="camera tilts in degrees (default: 40 50, past the training's 0-40; "
+                   "0 40 leaves only the other fonts and colours out of range)")
     args = p.parse_args(argv)
+    ranges = replace(OUT_OF_RANGE, tilt_deg=tuple(args.tilt))
     figures = {}
     for kind in ("lcr", "wild"):
-        s = holdout_score(DiceReader(args.model, DiceKind(kind)), kind, args.count, args.seed)
+        s = holdout_score(DiceReader(args.model, DiceKind(kind)), kind, args.count, args.seed,
+                          ranges)
         figures[kind] = s.as_dict()
     s = holdout_score(DiceReader(args.model), "mixed", args.count, args.seed + 1, Ranges(),
                       empty=True)
