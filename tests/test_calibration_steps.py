@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lcr_vision.calibration.dice_size import die_blobs, die_size
-from lcr_vision.calibration.fit import right_dice
+from lcr_vision.calibration.fit import CheckRoll, pick, right_dice
 from lcr_vision.calibration.rests import rests
 from lcr_vision.calibration.table_check import (
     advice,
@@ -28,6 +28,7 @@ from lcr_vision.camera import open_source
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.sequence import Table
+from lcr_vision.vision.detections import Detections
 
 
 def empty_table(seed: int, **ranges: object) -> tuple[Table, np.ndarray]:
@@ -138,3 +139,21 @@ def test_right_dice_counts_faces_in_common(truth: list[str], found: list[str]) -
     assert right == right_dice(found, truth) <= min(len(truth), len(found))
     assert right_dice(truth, list(reversed(truth))) == len(truth)
     assert (right == len(truth) == len(found)) == (Counter(truth) == Counter(found))
+
+
+class Reads:
+    """A reader that reports the same faces for every roll."""
+
+    def __init__(self, *faces: str) -> None:
+        self.faces = faces
+
+    def read(self, image: np.ndarray) -> Detections:
+        return Detections([[0, 0, 1, 1]] * len(self.faces), list(self.faces), [1.0] * len(self.faces))
+
+
+def test_a_candidate_that_only_reports_fewer_dice_does_not_replace_the_default() -> None:
+    rolls = [CheckRoll(str(i), np.zeros((1, 1, 3), np.uint8), ("L", "C", "R")) for i in range(12)]
+    # 3 of 6 right (50%); 2 of 3 (67%) by losing a right die with the phantoms; 3 of 4 (75%)
+    shipped, quieter, better = ("L", "C", "R", "dot", "dot", "dot"), ("L", "C"), ("L", "C", "R", "dot")
+    assert pick(rolls, [shipped, quieter], lambda f: Reads(*f))[0] == shipped
+    assert pick(rolls, [shipped, better], lambda f: Reads(*f))[0] == better

@@ -25,7 +25,7 @@ from lcr_vision.calibration.dice_size import candidate_scales
 from lcr_vision.calibration.profile import Accuracy, Roi
 from lcr_vision.calibration.view import Reader, View
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.spec import LOCATOR_SIDE
+from lcr_vision.vision.spec import FACE_SCORE, HEAT_THRESHOLD, LOCATOR_SIDE
 
 T = TypeVar("T")
 TILE_ABOVE = 1.2  # n x n tiles are tried when the resized area is n - 1 times this many
@@ -33,7 +33,7 @@ TILE_ABOVE = 1.2  # n x n tiles are tried when the resized area is n - 1 times t
 MARGIN = 0.05  # share of the check dice a candidate must read better to replace an earlier one
 # (heat threshold, least face score) pairs tried by the reader; the reader's defaults first
 THRESHOLDS: tuple[tuple[float, float], ...] = (
-    (0.3, 0.5), (0.2, 0.5), (0.3, 0.3), (0.2, 0.3), (0.4, 0.5), (0.3, 0.7),
+    (HEAT_THRESHOLD, FACE_SCORE), (0.2, 0.5), (0.3, 0.3), (0.2, 0.3), (0.4, 0.5), (0.3, 0.7),
 )
 
 
@@ -86,8 +86,10 @@ def candidate_views(frame: tuple[int, int], rois: Sequence[Roi | None], die: flo
 def pick(rolls: Sequence[CheckRoll], candidates: Sequence[T],
          reader_of: Callable[[T], Reader]) -> tuple[T, Accuracy]:
     """The first candidate, unless another reads clearly more of ``rolls`` right: by ``MARGIN``
-    and at least two dice more than the best so far. A dozen check rolls cannot tell closer
-    candidates apart, and the first one (the reader as shipped) needs no evidence.
+    and at least two dice more than the best so far, losing none of the dice it read right. A
+    dozen check rolls cannot tell closer candidates apart, a view that only reports fewer dice
+    trades dice read right for phantoms on too little evidence, and the first candidate (the
+    reader as shipped) needs no evidence.
 
     >>> rolls = [CheckRoll(str(i), np.zeros((1, 1, 3), np.uint8), ("L",)) for i in range(4)]
     >>> class Says:
@@ -100,6 +102,7 @@ def pick(rolls: Sequence[CheckRoll], candidates: Sequence[T],
     best_accuracy = measure(rolls, reader_of(best).read)
     for candidate in candidates[1:]:
         accuracy = measure(rolls, reader_of(candidate).read)
-        if accuracy.die_accuracy >= best_accuracy.die_accuracy + max(MARGIN, 2 / accuracy.dice):
+        if (accuracy.right >= best_accuracy.right
+                and accuracy.die_accuracy >= best_accuracy.die_accuracy + max(MARGIN, 2 / accuracy.dice)):
             best, best_accuracy = candidate, accuracy
     return best, best_accuracy

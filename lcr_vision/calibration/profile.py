@@ -23,6 +23,7 @@ from typing import Any
 from lcr_vision.calibration.view import View
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
+from lcr_vision.vision.spec import FACE_SCORE, HEAT_THRESHOLD
 
 VERSION = 1  # the profile format this code writes and reads
 
@@ -42,6 +43,11 @@ class Accuracy:
     dice: int
     die_accuracy: float
     roll_accuracy: float
+
+    @property
+    def right(self) -> int:
+        """How many dice were read right."""
+        return round(self.die_accuracy * self.dice)
 
 
 @dataclass(frozen=True)
@@ -66,8 +72,8 @@ class Profile:
     scale: float = 1.0
     tiles: int = 1
     overlap: int = 0
-    heat_threshold: float = 0.3
-    min_score: float = 0.5
+    heat_threshold: float = HEAT_THRESHOLD
+    min_score: float = FACE_SCORE
     die_px: float | None = None
     table: Mapping[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
@@ -115,8 +121,8 @@ class Profile:
             scale=_get(data, "scale", _positive),
             tiles=_get(data, "tiles", _count(1, 4), 1),
             overlap=_get(data, "overlap", _count(0, 10_000), 0),
-            heat_threshold=_get(data, "heat_threshold", _share, 0.3),
-            min_score=_get(data, "min_score", _share, 0.5),
+            heat_threshold=_get(data, "heat_threshold", _share, HEAT_THRESHOLD),
+            min_score=_get(data, "min_score", _share, FACE_SCORE),
             die_px=_get(data, "die_px", _optional(_positive), None),
             table=_get(data, "table", _numbers, {}),
             notes=_get(data, "notes", _texts, ()),

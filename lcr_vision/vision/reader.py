@@ -28,6 +28,8 @@ from lcr_vision.vision.spec import (
     CLASSES,
     CLASSIFIER_OUTPUT,
     CROPS_INPUT,
+    FACE_SCORE,
+    HEAT_THRESHOLD,
     IMAGE_INPUT,
     LOCATOR_OUTPUTS,
     LOCATOR_SIDE,
@@ -50,7 +52,7 @@ class DiceReader:
 
     def __init__(
         self, model_path: Path | None = None, dice: DiceKind | None = None, threads: int = 1,
-        heat_threshold: float = 0.3, min_score: float = 0.5,
+        heat_threshold: float = HEAT_THRESHOLD, min_score: float = FACE_SCORE,
     ) -> None:
         import onnxruntime as ort
         from onnxruntime.capi.onnxruntime_pybind11_state import (
