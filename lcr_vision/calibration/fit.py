@@ -86,7 +86,7 @@ def candidate_views(frame: tuple[int, int], rois: Sequence[Roi | None], die: flo
 def pick(rolls: Sequence[CheckRoll], candidates: Sequence[T],
          reader_of: Callable[[T], Reader]) -> tuple[T, Accuracy]:
     """The first candidate, unless another reads clearly more of ``rolls`` right: by ``MARGIN``
-    and at least two dice more than the best so far, losing none of the dice it read right. A
+    and at least two dice more than the best so far, losing none of the dice that one read right. A
     dozen check rolls cannot tell closer candidates apart, a view that only reports fewer dice
     trades dice read right for phantoms on too little evidence, and the first candidate (the
     reader as shipped) needs no evidence.
