@@ -46,6 +46,26 @@ def test_a_faster_rate_speaks_the_same_words_in_less_time(tmp_path: Path) -> Non
     assert fast < 0.6 * slow
 
 
+def test_every_voice_keeps_its_own_rate_on_the_shared_engine(tmp_path: Path) -> None:
+    # pyttsx3 shares one engine; its espeak driver could drop a rate set just before a recording
+    sentence = "Cat passes one chip to Dan."
+    seconds = {rate: [record(tmp_path, [sentence], rate=rate)[0] for _ in range(4)]
+               for rate in (120, 300)}
+    assert max(seconds[300]) < 0.6 * min(seconds[120])
+    assert max(seconds[120]) - min(seconds[120]) < 0.05
+
+
+def test_speaking_after_recording_leaves_the_recording_alone(
+        tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    voice, _ = open_voice("en")
+    assert voice is not None
+    voice.render("Ann wins!", tmp_path / "a.wav")
+    before = (tmp_path / "a.wav").read_bytes()
+    voice.speak("Ben, roll three dice.")  # plays with aplay where there is one
+    capfd.readouterr()
+    assert (tmp_path / "a.wav").read_bytes() == before
+
+
 def test_a_recording_holds_every_sentence_in_order(tmp_path: Path) -> None:
     one, _ = record(tmp_path, ["Ann wins!"])
     three, text = record(tmp_path, ["Ann wins!"] * 3)

@@ -22,9 +22,12 @@ class VoiceError(UserError):
     """A ``--voice`` or ``--rate`` the speech engine cannot use."""
 
 
+DEFAULT_RATE = 200  # words per minute: pyttsx3's own default for espeak-ng
+
+
 @dataclass(frozen=True)
 class Voice:
-    """A pyttsx3 engine set up for one voice; use it from one thread only.
+    """A pyttsx3 engine with the voice and rate to speak in; use it from one thread only.
 
     ``can_play`` is false where the engine can render speech but nothing can play it (no ``aplay``
     on Linux): the voice then only records.
@@ -32,16 +35,47 @@ class Voice:
 
     engine: Any
     can_play: bool
+    voice_id: str | None = None
+    rate: int = DEFAULT_RATE
 
     def speak(self, text: str) -> None:
         """Say ``text`` aloud and return when it has been said."""
+        self._ready()
         self.engine.say(text)
         self.engine.runAndWait()
 
     def render(self, text: str, path: Path) -> None:
         """Write ``text`` as speech to the WAV file ``path``."""
+        self._ready()
         self.engine.save_to_file(text, str(path))
         self.engine.runAndWait()
+
+    def _ready(self) -> None:
+        """Give the engine this voice and rate so that they hold for the next utterance.
+
+        pyttsx3.init() hands every caller one shared engine, so they are set again each time. The
+        espeak driver of pyttsx3 2.99 needs more: a fresh engine queues settings until its loop
+        runs, and ending the loop cancels espeak-ng's own command queue, which drops a rate still in
+        it (a recording then came out at the default rate about one time in five). Settings applied
+        outside the loop and waited for survive that. Its ``save_to_file`` also leaves the file name
+        set, so a later ``say`` would overwrite that file instead of playing.
+        """
+        proxy = self.engine.proxy
+        if proxy.isBusy():
+            proxy.setBusy(False)  # apply settings now rather than inside the next loop
+        if self.voice_id is not None:
+            self.engine.setProperty("voice", self.voice_id)
+        self.engine.setProperty("rate", self.rate)
+        espeak = _espeak_driver(self.engine)
+        if espeak is not None:
+            sys.modules[type(espeak).__module__]._espeak.Synchronize()
+            espeak._save_file = None
+
+
+def _espeak_driver(engine: Any) -> Any | None:
+    """The engine's pyttsx3 espeak driver, or ``None`` when it drives another speech system."""
+    driver = engine.proxy._driver
+    return driver if type(driver).__module__.endswith(".espeak") else None
 
 
 def _matches(candidate: Any, wanted: str) -> bool:
@@ -49,9 +83,6 @@ def _matches(candidate: Any, wanted: str) -> bool:
     names = {candidate.id, candidate.name, candidate.id.rsplit("/", 1)[-1],
              *(candidate.languages or [])}
     return wanted.lower() in {str(n).lower() for n in names}
-
-
-DEFAULT_RATE = 200  # words per minute: pyttsx3's own default for espeak-ng
 
 
 def open_voice(language: str, voice: str | None = None, rate: int | None = None
@@ -72,20 +103,17 @@ def open_voice(language: str, voice: str | None = None, rate: int | None = None
     found = next((v for v in voices if _matches(v, wanted)), None)
     if found is None and voice is not None:
         raise VoiceError(f"unknown voice {voice!r}: `espeak-ng --voices` lists the voices")
-    if found is not None:
-        engine.setProperty("voice", found.id)
-    # pyttsx3.init() hands back a live engine again, with whatever rate it was last given
-    engine.setProperty("rate", DEFAULT_RATE if rate is None else rate)
     _silence_driver(engine)
     can_play = platform.system() != "Linux" or shutil.which("aplay") is not None
-    return Voice(engine, can_play), ""
+    return Voice(engine, can_play, found.id if found is not None else None,
+                 DEFAULT_RATE if rate is None else rate), ""
 
 
 def _silence_driver(engine: Any) -> None:
     """pyttsx3 2.99's espeak driver prints "Audio saved to ..." on stdout, the game's transcript."""
-    module = sys.modules.get(type(engine.proxy._driver).__module__)
-    if module is not None and module.__name__.endswith(".espeak"):
-        module.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+    espeak = _espeak_driver(engine)
+    if espeak is not None:
+        sys.modules[type(espeak).__module__].print = lambda *args, **kwargs: None
 
 
 def wav_seconds(path: Path) -> float:
