@@ -1,4 +1,5 @@
-"""Training views: wherever a random camera puts a die, its label goes with it."""
+"""Training views: wherever a random camera puts a die, its label goes with it; what it shoots
+looks like other cameras and other dice."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lcr_vision.training.augment import Scene, random_view
+from lcr_vision.training.augment import Scene, random_camera, random_view
 
 
 def white_square_scene(x: int, y: int, side: int) -> Scene:
@@ -50,3 +51,13 @@ def test_squashing_foreshortens_the_die_across_one_axis() -> None:
     ratios = np.array(ratios)
     assert (ratios > 0.9).mean() > 0.4 and (ratios < 0.75).mean() > 0.2  # some plain, some squashed
     assert ratios.min() > 0.45
+
+
+def test_a_red_die_comes_out_in_other_hues_as_well() -> None:
+    rng = np.random.default_rng(0)
+    red = np.zeros((48, 48, 3), np.uint8)
+    red[..., 2] = 200  # BGR
+    strongest = [int(random_camera(red, rng).reshape(-1, 3).mean(0).argmax()) for _ in range(200)]
+    counts = np.bincount(strongest, minlength=3)
+    assert counts[2] > 100  # mostly the die's own colour, under other light
+    assert counts[0] > 10 and counts[1] > 10  # and sometimes as a blue or a green die

@@ -90,10 +90,14 @@ def random_view(
 def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 30.0) -> np.ndarray:
     """``image`` as another camera might take it: light, white balance, focus, noise, JPEG.
 
+    A quarter of the images also get their colour channels shuffled: dice, inks and tables then
+    take hues that neither the renderer's palettes nor the real tray have, as other sets will.
     Defocus is bounded by the dice's size ``die_px`` (sigma at most 4% of it), so small dice stay
     readable: a label on a die nobody could read only teaches guessing.
     """
     img = image.astype(np.float32)
+    if rng.random() < 0.25:
+        img = img[..., rng.permutation(3)]
     gains = rng.uniform(0.75, 1.25, 3) * rng.uniform(0.6, 1.4)
     img = img * gains + rng.uniform(-25, 25)
     if rng.random() < 0.3:
