@@ -53,3 +53,27 @@ def test_shipped_model_is_small_and_speaks_the_spec() -> None:
     crops = np.zeros((7, 3, CROP, CROP), np.float32)
     (logits,) = session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: crops})
     assert logits.shape == (7, len(CLASSES))
+
+
+def test_a_widened_classifier_computes_what_the_narrow_one_did() -> None:
+    torch = pytest.importorskip("torch", reason="widening needs the train extra (PyTorch)")
+    from lcr_vision.training.nets import CLASSIFIER_WIDTHS, Classifier, classifier_widths, widen
+
+    torch.manual_seed(1)
+    narrow = Classifier((8, 16, 16, 32, 32, 48))
+    for m in narrow.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-1, 1)
+            m.running_var.uniform_(0.5, 2)
+    crops = torch.rand(16, 3, CROP, CROP) * 255
+    rng = np.random.default_rng(0)
+    wide = Classifier()
+    wide.load_state_dict(widen(narrow.state_dict(), CLASSIFIER_WIDTHS, rng, noise=0))
+    assert classifier_widths(wide.state_dict()) == CLASSIFIER_WIDTHS
+    with torch.no_grad():
+        torch.testing.assert_close(wide.eval()(crops), narrow.eval()(crops), rtol=1e-4, atol=1e-4)
+        noisy = Classifier()
+        noisy.load_state_dict(widen(narrow.state_dict(), CLASSIFIER_WIDTHS, rng))
+        assert not torch.allclose(noisy.eval()(crops), narrow(crops))
+    with pytest.raises(ValueError, match="cannot widen"):
+        widen(wide.state_dict(), (8, 16, 16, 32, 32, 48), rng)

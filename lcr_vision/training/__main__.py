@@ -12,18 +12,36 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import torch
 
 from lcr_vision.training.export import export
 from lcr_vision.training.loop import Budget, train_classifier, train_locator
 from lcr_vision.training.mining import with_decoys
-from lcr_vision.training.nets import Classifier, Locator
+from lcr_vision.training.nets import (
+    CLASSIFIER_WIDTHS,
+    Classifier,
+    Locator,
+    classifier_widths,
+    widen,
+)
 from lcr_vision.training.realset import real_scenes
 from lcr_vision.training.renders import cached_renders
 from lcr_vision.training.sources import SceneSource
 from lcr_vision.vision import spec
 
 REPO = Path(__file__).resolve().parents[2]
+
+
+def _widths(text: str) -> tuple[int, ...]:
+    """``16,32,32,64,64,96`` as six positive channel counts."""
+    try:
+        widths = tuple(int(w) for w in text.split(","))
+    except ValueError:
+        widths = ()
+    if len(widths) != 6 or min(widths) < 1:
+        raise argparse.ArgumentTypeError(f"expected six positive channel counts, got {text!r}")
+    return widths
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -45,7 +63,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="start from these trained classifier weights instead of training it")
     p.add_argument("--classifier-init", type=Path, metavar="PT",
                    help="train the classifier on from these weights (any crop size: the network "
-                   "ends in global pooling) instead of from scratch")
+                   "ends in global pooling; a narrower network is widened to "
+                   "--classifier-widths first) instead of from scratch")
+    p.add_argument("--classifier-widths", type=_widths, default=CLASSIFIER_WIDTHS, metavar="W,...",
+                   help="channels of the classifier's six convolutions (default: "
+                   f"{','.join(map(str, CLASSIFIER_WIDTHS))})")
     p.add_argument("--classifier-steps", type=int, default=4000,
                    help="training steps for the classifier, crops of 24 views each (default: 4000)")
     p.add_argument("--renders", type=int, default=1200,
@@ -81,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     log(f"{len(real)} real training photos, {sum(len(s.faces) for s in real)} dice")
     renders = cached_renders(args.renders, args.render_seed, args.work, args.workers)
     log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
-    locator, classifier = Locator().to(args.device), Classifier().to(args.device)
+    locator = Locator().to(args.device)
     if args.locator:
         locator.load_state_dict(torch.load(args.locator, map_location=args.device))
     else:
@@ -92,10 +114,18 @@ def main(argv: list[str] | None = None) -> int:
                       args.workers)
         torch.save(locator.state_dict(), args.work / "locator.pt")
     if args.classifier:
-        classifier.load_state_dict(torch.load(args.classifier, map_location=args.device))
+        state = torch.load(args.classifier, map_location=args.device)
+        classifier = Classifier(classifier_widths(state)).to(args.device)
+        classifier.load_state_dict(state)
     else:
+        classifier = Classifier(args.classifier_widths).to(args.device)
         if args.classifier_init:
-            classifier.load_state_dict(torch.load(args.classifier_init, map_location=args.device))
+            state = torch.load(args.classifier_init, map_location=args.device)
+            if classifier_widths(state) != args.classifier_widths:
+                log(f"widening {args.classifier_init} from {classifier_widths(state)} to "
+                    f"{args.classifier_widths}")
+                state = widen(state, args.classifier_widths, np.random.default_rng(args.seed))
+            classifier.load_state_dict(state)
         if args.mine:
             renders, decoys = with_decoys(renders, args.mine)
             log(f"{decoys} decoys: false peaks of {args.mine} on the rendered scenes")

@@ -104,7 +104,7 @@ def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.
 def classifier_batch(
     source: SceneSource, rng: np.random.Generator, views: int
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Crops ``(N, 3, 32, 32)`` and class indices from ``views`` random views of ``source``."""
+    """Crops ``(N, 3, CROP, CROP)`` and class indices from ``views`` random views of ``source``."""
     crops, labels = [], []
     for _ in range(views):
         view = random_view(source.draw(rng), rng, (CROP_VIEW,) * 2, CROP_DIE_PX)
