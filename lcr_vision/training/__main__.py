@@ -34,13 +34,14 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def _widths(text: str) -> tuple[int, ...]:
-    """``16,32,32,64,64,96`` as six positive channel counts."""
+    """``16,32,32,64,64,96``: one positive channel count per classifier convolution."""
     try:
         widths = tuple(int(w) for w in text.split(","))
     except ValueError:
         widths = ()
-    if len(widths) != 6 or min(widths) < 1:
-        raise argparse.ArgumentTypeError(f"expected six positive channel counts, got {text!r}")
+    if len(widths) != len(CLASSIFIER_WIDTHS) or min(widths) < 1:
+        raise argparse.ArgumentTypeError(
+            f"expected {len(CLASSIFIER_WIDTHS)} positive channel counts, got {text!r}")
     return widths
 
 
