@@ -4,7 +4,8 @@ Two stages in one ONNX file. The locator sees the frame shrunk to 320 px on its 
 marks die centres on a heat map; the classifier then reads a 40x40 crop of each die cut from the
 full-resolution frame, choosing among the faces the dice in use can show, or ``none`` (no die, a
 die cut by the frame edge, a side face). Localising small and reading from full detail is what
-makes both small dice and big frames cheap.
+makes both small dice and big frames cheap. Each crop is read in ``views`` quarter-turns and the
+answers averaged: a die lies at any angle, so every turn is as fair a look at its face as the first.
 
 >>> reader = DiceReader(dice=DiceKind.PIP)
 >>> len(reader.read(np.full((480, 640, 3), 200, np.uint8)))
@@ -40,6 +41,10 @@ from lcr_vision.vision.spec import (
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
 MAX_DICE = 64  # peaks read per frame, strongest first
+# Quarter-turns each crop is read in, log-probabilities averaged. Four views read more of the real
+# validation split right than one (96.9% of dice and 78.0% of photos, against 96.0% and 73.2%) for
+# about 2.3 ms more a frame; on renders the gain is within their noise (models/README.md).
+VIEWS = 4
 EDGE_SHARE = 0.1  # a box reaching this share of its size past the frame edge is a cut die
 
 
@@ -52,7 +57,7 @@ class DiceReader:
 
     def __init__(
         self, model_path: Path | None = None, dice: DiceKind | None = None, threads: int = 1,
-        heat_threshold: float = HEAT_THRESHOLD, min_score: float = FACE_SCORE,
+        heat_threshold: float = HEAT_THRESHOLD, min_score: float = FACE_SCORE, views: int = VIEWS,
     ) -> None:
         import onnxruntime as ort
         from onnxruntime.capi.onnxruntime_pybind11_state import (
@@ -63,6 +68,8 @@ class DiceReader:
             NoSuchFile,
         )
 
+        if views not in (1, 2, 4):
+            raise UserError(f"views must be 1, 2 or 4 quarter-turn readings, not {views}")
         path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         if not path.is_file():
             raise ModelError(f"no dice model at {path}")
@@ -78,6 +85,7 @@ class DiceReader:
         self.allowed = class_mask(dice) | (np.array(CLASSES) == NONE)
         self.heat_threshold = heat_threshold
         self.min_score = min_score
+        self.views = views
 
     def locate(self, image: np.ndarray) -> Peaks:
         """Die centres and sizes in ``image`` pixels, from the locator on the shrunk frame."""
@@ -95,14 +103,23 @@ class DiceReader:
         top = np.argsort(-peaks.scores, kind="stable")[:MAX_DICE]
         return Peaks(peaks.centers[top] / scale, peaks.sizes[top] / scale, peaks.scores[top])
 
+    def face_log_probs(self, crops: np.ndarray) -> np.ndarray:
+        """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, CROP, CROP)``, averaged over the
+        reader's quarter-turns (``views`` 4: 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut)."""
+        turns = {1: (0,), 2: (0, 2), 4: (0, 1, 2, 3)}[self.views]
+        batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3)) for k in turns]))
+        (logits,) = self.session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: batch})
+        shifted = logits - logits.max(1, keepdims=True)
+        log_probs = shifted - np.log(np.exp(shifted).sum(1, keepdims=True))
+        return log_probs.reshape(len(turns), len(crops), -1).mean(0)
+
     def classify(self, image: np.ndarray, peaks: Peaks) -> tuple[np.ndarray, np.ndarray]:
         """Class index and probability of each peak's crop, over the allowed classes only."""
         if not len(peaks.scores):
             return np.zeros(0, int), np.zeros(0, np.float32)
         crops = cut_crops(image, peaks.centers, peaks.sizes.mean(1))
-        (logits,) = self.session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: crops})
-        logits = np.where(self.allowed, logits, -np.inf)
-        probs = np.exp(logits - logits.max(1, keepdims=True))
+        log_probs = np.where(self.allowed, self.face_log_probs(crops), -np.inf)
+        probs = np.exp(log_probs - log_probs.max(1, keepdims=True))
         probs /= probs.sum(1, keepdims=True)
         best = probs.argmax(1)
         return best, probs[np.arange(len(best)), best]

@@ -1,0 +1,48 @@
+"""The reader's quarter-turn views: a die lies at any angle, so turning its crop must not change
+what four views read, and the views are checked."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lcr_vision.errors import UserError
+from lcr_vision.faces import DiceKind
+from lcr_vision.synth.scene import render_scene
+from lcr_vision.vision.crops import cut_crops
+from lcr_vision.vision.reader import DiceReader
+
+
+@pytest.fixture(scope="module")
+def crops() -> np.ndarray:
+    """Crops of the dice on two rendered LCR tables, cut where the renderer put them."""
+    rng = np.random.default_rng(11)
+    out = []
+    for _ in range(2):
+        scene = render_scene(rng, "lcr", (640, 480), dice=3)
+        boxes = np.array([d.box for d in scene.labelled])
+        centers, sizes = (boxes[:, :2] + boxes[:, 2:]) / 2, (boxes[:, 2:] - boxes[:, :2]).mean(1)
+        out.append(cut_crops(scene.image, centers, sizes))
+    return np.concatenate(out)
+
+
+def test_four_views_read_a_turned_die_the_same(crops: np.ndarray) -> None:
+    reader = DiceReader(dice=DiceKind.LCR)
+    for k in (1, 2, 3):
+        turned = np.ascontiguousarray(np.rot90(crops, k, (2, 3)))
+        np.testing.assert_allclose(reader.face_log_probs(turned), reader.face_log_probs(crops),
+                                   atol=1e-4)
+
+
+def test_one_view_reads_the_crop_as_cut(crops: np.ndarray) -> None:
+    one = DiceReader(dice=DiceKind.LCR, views=1)
+    turned = np.ascontiguousarray(np.rot90(crops, 1, (2, 3)))
+    assert not np.allclose(one.face_log_probs(turned), one.face_log_probs(crops), atol=1e-4)
+    four = DiceReader(dice=DiceKind.LCR)
+    turns = [one.face_log_probs(np.ascontiguousarray(np.rot90(crops, k, (2, 3)))) for k in range(4)]
+    np.testing.assert_allclose(four.face_log_probs(crops), np.mean(turns, 0), atol=1e-4)
+
+
+def test_views_other_than_one_two_or_four_are_refused() -> None:
+    with pytest.raises(UserError, match="views must be 1, 2 or 4"):
+        DiceReader(views=3)
