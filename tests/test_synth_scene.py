@@ -106,3 +106,16 @@ def test_top_face_shows_its_pips(seed: int) -> None:
 def test_empty_scene_has_no_dice() -> None:
     scene = render_scene(np.random.default_rng(3), "pip", (320, 240), dice=0)
     assert scene.dice == () and scene.image.shape == (240, 320, 3)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_side_faces_border_the_top_face_and_show_only_from_a_tilt(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    tilt = float(rng.uniform(0, 40))
+    scene = render_scene(rng, "pip", (640, 480), replace(Ranges(), tilt_deg=(tilt, tilt)))
+    for die in scene.dice:
+        assert len(die.sides) <= 2  # a cube shows at most three faces, one of them the top
+        for side in die.sides:
+            shared = np.linalg.norm(side[:, None] - die.polygon[None], axis=2).min(1) < 1e-6
+            assert shared.sum() == 2  # each side shares an edge with the top face

@@ -24,12 +24,14 @@ _THING_ODDS = (0.4, 0.25, 0.25, 0.1)
 @dataclass(frozen=True)
 class DieLabel:
     """One die in a frame: its up ``face`` token, the pixel ``box`` (x0, y0, x1, y1) around its top
-    face, whether the whole die is ``in_frame``, and the top face's pixel ``polygon`` ``(4, 2)``."""
+    face, whether the whole die is ``in_frame``, the top face's pixel ``polygon`` ``(4, 2)``, and
+    the pixel polygons of the ``sides`` the camera sees (what must never be read as the roll)."""
 
     face: str
     box: tuple[float, float, float, float]
     in_frame: bool
     polygon: np.ndarray
+    sides: tuple[np.ndarray, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,7 @@ def label(stage: Stage, die: PosedDie) -> DieLabel:
     x0, y0 = poly.min(0)
     x1, y1 = poly.max(0)
     return DieLabel(die.face, (float(x0), float(y0), float(x1), float(y1)), stage.fully_in_frame(die),
-                    poly)
+                    poly, stage.side_polygons(die))
 
 
 def die_kinds(rng: np.random.Generator, kind: str, n: int) -> list[str]:

@@ -13,7 +13,7 @@ from functools import cached_property
 import numpy as np
 
 from lcr_vision.synth.camera import Camera
-from lcr_vision.synth.cube import CUBE_CORNERS, FACE_CORNERS, top_face
+from lcr_vision.synth.cube import CUBE_CORNERS, FACE_CORNERS, NORMALS, top_face
 from lcr_vision.synth.die_look import DieLook
 from lcr_vision.synth.photo import Photo
 from lcr_vision.synth.plane import TablePlane
@@ -105,6 +105,16 @@ class Stage:
     def top_polygon(self, die: PosedDie) -> np.ndarray:
         """Pixel corners ``(4, 2)`` of the die's upward face."""
         return self.camera.project(FACE_CORNERS[top_face(die.rot)] @ die.rot.T + die.centre)
+
+    def side_polygons(self, die: PosedDie) -> tuple[np.ndarray, ...]:
+        """Pixel corners ``(4, 2)`` of each side face the camera sees (neither top nor bottom):
+        from a tilted camera these show pips or letters of their own, which are not the roll."""
+        normals = NORMALS @ die.rot.T
+        top = top_face(die.rot)
+        return tuple(
+            self.camera.project(FACE_CORNERS[i] @ die.rot.T + die.centre)
+            for i, n in enumerate(normals)
+            if i != top and i != top ^ 1 and n @ (self.camera.eye - die.centre - n / 2) > 0)
 
     def fully_in_frame(self, die: PosedDie) -> bool:
         """Whether the whole die (all eight corners) lies inside the frame."""

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.synth.scene import render_scene
-from lcr_vision.training.augment import Scene
+from lcr_vision.training.augment import DECOY, Scene
 from lcr_vision.vision.spec import NONE
 
 # Share of each kind of rendered scene: boxed dice first, pips as a bridge to the real photos,
@@ -23,12 +23,33 @@ MIX = (("lcr", 0.35), ("wild", 0.35), ("pip", 0.1), ("mixed", 0.1), ("empty", 0.
 SIZE = (640, 480)
 
 
+# A side face showing at least this share of its die's top face's area is a decoy: from a tilted
+# camera it carries pips or a letter as plain as the roll's, and must be read as ``none``.
+SIDE_SHARE = 0.4
+SIDE_CLEAR = 0.45  # ... unless its middle is this close (in die sizes) to a die's top face: hidden
+
+
 def as_training_scene(image: np.ndarray, dice) -> Scene:  # dice: Sequence[synth DieLabel]
-    """A synth scene in training form: dice cut by the frame edge become ``none``."""
+    """A synth scene in training form: dice cut by the frame edge become ``none``, and the plainly
+    seen side faces of the dice in frame become decoys."""
     h, w = image.shape[:2]
     seen = [d for d in dice if d.box[2] > 0 and d.box[3] > 0 and d.box[0] < w and d.box[1] < h]
     boxes = np.array([d.box for d in seen], np.float32).reshape(-1, 4)
-    return Scene.from_boxes(image, boxes, tuple(d.face if d.in_frame else NONE for d in seen))
+    scene = Scene.from_boxes(image, boxes, tuple(d.face if d.in_frame else NONE for d in seen))
+    sides = [side for d in seen if d.in_frame for side in d.sides
+             if _area(side) >= SIDE_SHARE * _area(d.polygon)]
+    centers = np.array([side.mean(0) for side in sides], np.float32).reshape(-1, 2)
+    sizes = np.array([side.max(0) - side.min(0) for side in sides], np.float32).reshape(-1, 2)
+    if len(scene.centers):  # a side hidden behind another die would mark that die's face
+        gaps = np.linalg.norm(centers[:, None] - scene.centers[None], axis=2)
+        clear = (gaps > SIDE_CLEAR * scene.sizes.mean(1)[None]).all(1)
+        centers, sizes = centers[clear], sizes[clear]
+    return Scene(image, np.concatenate([scene.centers, centers]),
+                 np.concatenate([scene.sizes, sizes]), scene.faces + (DECOY,) * len(centers))
+
+
+def _area(polygon: np.ndarray) -> float:
+    return abs(cv2.contourArea(polygon.astype(np.float32)))
 
 
 CHUNK = 50  # scenes rendered from one seed, so that processes can share the work
@@ -59,7 +80,7 @@ def render_scenes(count: int, seed: int, workers: int = 0) -> list[Scene]:
 
 def cached_renders(count: int, seed: int, folder: Path, workers: int = 0) -> list[Scene]:
     """``render_scenes(count, seed)``, from ``folder`` when rendered before (JPEG-compressed)."""
-    path = folder / f"renders-v2-{seed}-{count}.pkl"
+    path = folder / f"renders-v3-{seed}-{count}.pkl"  # v3: side faces as decoys
     if not path.is_file():
         stored = [(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], s.centers,
                    s.sizes, s.faces) for s in render_scenes(count, seed, workers)]
