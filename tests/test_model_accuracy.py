@@ -40,13 +40,13 @@ def test_real_validation_split() -> None:
 @pytest.mark.skipif(not (SAMPLES / "labels.csv").is_file(), reason="no sample_images/labels.csv")
 def test_sample_images() -> None:
     s = score_folder(DiceReader(), SAMPLES / "labels.csv")
-    assert s.die_accuracy >= 0.868, s
+    assert s.die_accuracy >= 0.867, s
 
 
 @pytest.mark.parametrize("kind", ["lcr", "wild"])
 def test_unseen_renders_outside_the_training_ranges(kind: str) -> None:
     s = holdout_score(DiceReader(dice=DiceKind(kind)), kind, count=60)
-    assert s.die_accuracy >= {"lcr": 0.56, "wild": 0.54}[kind], s  # target 0.98
+    assert s.die_accuracy >= {"lcr": 0.58, "wild": 0.57}[kind], s  # target 0.98
 
 
 def test_no_dice_on_empty_tables() -> None:
