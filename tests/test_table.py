@@ -21,11 +21,14 @@ import numpy as np
 import pytest
 
 from lcr_vision.cli import main
+from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
 from lcr_vision.ledger.report import ledger_json, ledger_rows
 from lcr_vision.rules import Series, Settings
 from lcr_vision.synth import Ranges, render_scene
 from lcr_vision.synth.sequence import Table
+from lcr_vision.table.check import MIN_SCORE
+from lcr_vision.vision.reader import DiceReader
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 # A webcam above a table: dice well inside the frame, none touching, no hand over them, and no
@@ -43,6 +46,18 @@ def still(rng: np.random.Generator, dice: int) -> tuple[np.ndarray, tuple[str, .
         scene = render_scene(rng, "lcr", (640, 480), TABLE, dice)
         if len(scene.labelled) == dice:
             return scene.image, tuple(d.face for d in scene.labelled)
+
+
+def sure_still(rng: np.random.Generator, dice: int) -> tuple[np.ndarray, tuple[str, ...]]:
+    """A `still` that the shipped model reads right with every face sure, for a test whose photos
+    depend on timing: a photo it doubted would be a roll the player is asked to repeat. How often
+    it doubts is the model's own figure (the card's table stills: 118 of 120 sure and right)."""
+    reader = DiceReader(dice=DiceKind.LCR)
+    while True:
+        image, faces = still(rng, dice)
+        read = reader.read(image)
+        if sorted(read.faces) == sorted(faces) and min(read.scores) >= MIN_SCORE:
+            return image, faces
 
 
 def true_game(settings: Settings, seed: int) -> list[tuple[np.ndarray, tuple[str, ...]]]:
@@ -176,7 +191,7 @@ def test_sigkill_during_play_then_resume_loses_no_roll(tmp_path: Path) -> None:
     # Resume at the table: the rest of the game, as photos, continues the same session.
     rng, rest, games = np.random.default_rng(4), [], len(series.finished)
     while len(series.finished) == games:
-        image, faces = still(rng, series.game.dice_owed)
+        image, faces = sure_still(rng, series.game.dice_owed)
         rest.append((image, faces))
         _, series = series.play(faces)
     folder = write_folder(tmp_path / "rest", [image for image, _ in rest])
