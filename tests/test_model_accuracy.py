@@ -1,6 +1,7 @@
 """The shipped model through onnxruntime: accuracy on real photos, samples and unseen renders.
 
-The thresholds are the figures the shipped model reaches (models/README.md), so a worse model fails.
+The thresholds are the figures the shipped model reaches (models/README.md) less one die or photo,
+so that another CPU's rounding of a borderline score does not fail them, but a worse model does.
 The issue's targets, higher, are in the comments; the card says how far the model is from each.
 """
 
@@ -35,7 +36,7 @@ def score_folder(reader: DiceReader, labels: Path, keep=lambda name: True) -> Sc
 def test_real_validation_split() -> None:
     s = score_folder(DiceReader(dice=DiceKind.PIP), REAL / "labels.csv", is_validation)
     assert s.images == 41
-    assert s.die_accuracy >= 0.968 and s.exact_images >= 0.78, s  # targets 0.99 and 0.97
+    assert s.die_accuracy >= 0.972 and s.exact_images >= 0.80, s  # targets 0.99 and 0.97
 
 
 @pytest.mark.skipif(not (SAMPLES / "labels.csv").is_file(), reason="no sample_images/labels.csv")
@@ -47,13 +48,13 @@ def test_sample_images() -> None:
 @pytest.mark.parametrize("kind", ["lcr", "wild"])
 def test_unseen_renders_outside_the_training_ranges(kind: str) -> None:
     s = holdout_score(DiceReader(dice=DiceKind(kind)), kind, count=60)
-    assert s.die_accuracy >= {"lcr": 0.58, "wild": 0.57}[kind], s  # target 0.98
+    assert s.die_accuracy >= {"lcr": 0.585, "wild": 0.565}[kind], s  # target 0.98
 
 
 def test_side_faces_are_seldom_read_as_the_roll() -> None:
     steep = replace(Ranges(), tilt_deg=(30.0, 40.0))  # the steepest quarter of the training's tilts
     sides, found = side_face_reads(DiceReader(dice=DiceKind.LCR), "lcr", 60, ranges=steep)
-    assert found >= 280 and sides <= 11, (sides, found)  # target: none
+    assert found >= 280 and sides <= 12, (sides, found)  # target: none
 
 
 def test_no_dice_on_empty_tables() -> None:
