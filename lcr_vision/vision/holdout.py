@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import numpy as np
 
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.ranges import Ranges
-from lcr_vision.synth.scene import Scene, render_scene
+from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.metrics import Scores, score
 from lcr_vision.vision.reader import DiceReader
@@ -33,24 +32,13 @@ OUT_OF_RANGE = replace(
 SEED = 1000  # the training renders use seed 1
 
 
-def _scenes(kind: str, count: int, seed: int, ranges: Ranges, empty: bool = False) -> Iterator[Scene]:
-    rng = np.random.default_rng(seed)
-    for _ in range(count):
-        yield render_scene(rng, kind, (640, 480), ranges, dice=0 if empty else None)
-
-
 def holdout_score(
     reader: DiceReader, kind: str, count: int, seed: int = SEED, ranges: Ranges = OUT_OF_RANGE,
     empty: bool = False,
 ) -> Scores:
     """Score ``reader`` on ``count`` rendered ``kind`` scenes (dice fully in frame are the truth;
     ``empty`` renders tables with chips, coins, cards and hands but no dice)."""
-    truth, found = {}, {}
-    for i, scene in enumerate(_scenes(kind, count, seed, ranges, empty)):
-        dice = scene.labelled
-        truth[f"{i}"] = Detections([d.box for d in dice], [d.face for d in dice], [1.0] * len(dice))
-        found[f"{i}"] = reader.read(scene.image)
-    return score(truth, found)
+    return _run(reader, kind, count, seed, ranges, empty)[0]
 
 
 def side_face_reads(
@@ -60,14 +48,24 @@ def side_face_reads(
     in all, on the same scenes as ``holdout_score``. Each of the first is a side face read as if it
     were the roll: from a steep or wide-angle view a side can face the camera more squarely than
     the top."""
-    sides = total = 0
-    for scene in _scenes(kind, count, seed, ranges):
-        found = reader.read(scene.image)
-        total += len(found)
-        for centre in found.centers.tolist():
+    scores, sides = _run(reader, kind, count, seed, ranges)
+    return sides, scores.found
+
+
+def _run(reader: DiceReader, kind: str, count: int, seed: int, ranges: Ranges,
+         empty: bool = False) -> tuple[Scores, int]:
+    """The scores of ``holdout_score`` and the side faces read of ``side_face_reads``, in one pass."""
+    rng = np.random.default_rng(seed)
+    truth, found, sides = {}, {}, 0
+    for i in range(count):
+        scene = render_scene(rng, kind, (640, 480), ranges, dice=0 if empty else None)
+        dice = scene.labelled
+        truth[f"{i}"] = Detections([d.box for d in dice], [d.face for d in dice], [1.0] * len(dice))
+        found[f"{i}"] = read = reader.read(scene.image)
+        for centre in read.centers.tolist():
             sides += (any(_inside(side, centre) for d in scene.dice for side in d.sides)
                       and not any(_inside(d.polygon, centre) for d in scene.dice))
-    return sides, total
+    return score(truth, found), sides
 
 
 def _inside(polygon: np.ndarray, point: list[float]) -> bool:
@@ -87,11 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     ranges = replace(OUT_OF_RANGE, tilt_deg=tuple(args.tilt))
     figures = {}
     for kind in ("lcr", "wild"):
-        s = holdout_score(DiceReader(args.model, DiceKind(kind)), kind, args.count, args.seed,
-                          ranges)
-        figures[kind] = s.as_dict()
-        figures[kind]["side_faces_read"] = side_face_reads(
-            DiceReader(args.model, DiceKind(kind)), kind, args.count, args.seed, ranges)[0]
+        s, sides = _run(DiceReader(args.model, DiceKind(kind)), kind, args.count, args.seed, ranges)
+        figures[kind] = {**s.as_dict(), "side_faces_read": sides}
     s = holdout_score(DiceReader(args.model), "mixed", args.count, args.seed + 1, Ranges(),
                       empty=True)
     figures["empty"] = {"frames": s.images, "false_dice": s.found,

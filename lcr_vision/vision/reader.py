@@ -45,6 +45,7 @@ MAX_DICE = 64  # peaks read per frame, strongest first
 # validation split right than one (96.9% of dice and 78.0% of photos, against 96.0% and 73.2%) for
 # about 2.3 ms more a frame; on renders the gain is within their noise (models/README.md).
 VIEWS = 4
+_TURNS = {1: (0,), 2: (0, 2), 4: (0, 1, 2, 3)}  # quarter-turns read for each number of views
 EDGE_SHARE = 0.1  # a box reaching this share of its size past the frame edge is a cut die
 
 
@@ -68,7 +69,7 @@ class DiceReader:
             NoSuchFile,
         )
 
-        if views not in (1, 2, 4):
+        if views not in _TURNS:
             raise UserError(f"views must be 1, 2 or 4 quarter-turn readings, not {views}")
         path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         if not path.is_file():
@@ -85,7 +86,7 @@ class DiceReader:
         self.allowed = class_mask(dice) | (np.array(CLASSES) == NONE)
         self.heat_threshold = heat_threshold
         self.min_score = min_score
-        self.views = views
+        self.turns = _TURNS[views]
 
     def locate(self, image: np.ndarray) -> Peaks:
         """Die centres and sizes in ``image`` pixels, from the locator on the shrunk frame."""
@@ -106,12 +107,11 @@ class DiceReader:
     def face_log_probs(self, crops: np.ndarray) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, CROP, CROP)``, averaged over the
         reader's quarter-turns (``views`` 4: 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut)."""
-        turns = {1: (0,), 2: (0, 2), 4: (0, 1, 2, 3)}[self.views]
-        batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3)) for k in turns]))
+        batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3)) for k in self.turns]))
         (logits,) = self.session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: batch})
         shifted = logits - logits.max(1, keepdims=True)
         log_probs = shifted - np.log(np.exp(shifted).sum(1, keepdims=True))
-        return log_probs.reshape(len(turns), len(crops), -1).mean(0)
+        return log_probs.reshape(len(self.turns), len(crops), -1).mean(0)
 
     def classify(self, image: np.ndarray, peaks: Peaks) -> tuple[np.ndarray, np.ndarray]:
         """Class index and probability of each peak's crop, over the allowed classes only."""
