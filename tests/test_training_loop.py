@@ -1,0 +1,50 @@
+"""The training loop's weight average: what a run exports is the moving average of its steps."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+torch = pytest.importorskip("torch", reason="the training loop needs the train extra (PyTorch)")
+loop = importlib.import_module("lcr_vision.training.loop")
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(loop)
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_the_average_follows_floats_and_takes_counters_as_they_are() -> None:
+    net = torch.nn.BatchNorm1d(2)
+    average = loop.WeightAverage(net, decay=0.5)
+    for value in (1.0, 3.0, 5.0):
+        net.running_mean.fill_(value)
+        net.num_batches_tracked.fill_(int(value))
+        average.update(net)
+    average.copy_to(net)
+    # keeps 0, then 1/3, then 1/2 of the old average: 1 -> 2.333 -> 3.667
+    assert net.running_mean.tolist() == pytest.approx([11 / 3] * 2)
+    assert int(net.num_batches_tracked) == 5
+
+
+def test_a_run_exports_the_average_of_its_steps_weighing_later_ones_more() -> None:
+    torch.manual_seed(0)
+    net = torch.nn.Linear(4, 1)
+    x = torch.randn(64, 4)
+    stream = iter(lambda: (x, x.sum(1, keepdim=True) + torch.randn(64, 1)), None)
+    steps = []
+    hook = importlib.import_module("torch.optim.optimizer").register_optimizer_step_post_hook(
+        lambda *_: steps.append(net.weight.detach().clone()))
+    try:
+        loop._fit(net, loop.Budget(200), 0.05, stream,
+                  lambda b: torch.nn.functional.mse_loss(net(b[0]), b[1]), lambda line: None, "t")
+    finally:
+        hook.remove()
+    # before the decay cap is reached, step u's weights count u times
+    weights = torch.arange(1, len(steps) + 1, dtype=torch.float32)
+    expected = (torch.stack(steps) * weights[:, None, None]).sum(0) / weights.sum()
+    assert len(steps) == 200 and not torch.allclose(net.weight, steps[-1], atol=1e-4)
+    assert torch.allclose(net.weight, expected, atol=1e-5)
+    assert torch.allclose(net.weight, torch.ones(1, 4), atol=0.3)  # and it fits the data
