@@ -77,3 +77,30 @@ def test_a_widened_classifier_computes_what_the_narrow_one_did() -> None:
         assert not torch.allclose(noisy.eval()(crops), narrow(crops))
     with pytest.raises(ValueError, match="cannot widen"):
         widen(wide.state_dict(), (8, 16, 16, 32, 32, 48), rng)
+
+
+def test_several_classifiers_are_exported_as_their_average(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch", reason="training needs the train extra (PyTorch)")
+    from lcr_vision.training.__main__ import main
+    from lcr_vision.training.nets import Classifier, Locator
+
+    torch.manual_seed(0)
+    paths = [tmp_path / name for name in ("loc.pt", "a.pt", "b.pt")]
+    nets = [Locator(), Classifier(), Classifier()]
+    for net, path in zip(nets, paths):
+        torch.save(net.state_dict(), path)
+    out = tmp_path / "soup.onnx"
+    argv = ["--work", str(tmp_path / "work"), "--out", str(out), "--real", str(tmp_path / "absent"),
+            "--locator", str(paths[0]), "--classifier", str(paths[1]), str(paths[2])]
+    assert main(argv) == 0  # nothing trains, so neither the real photos nor renders are read
+    soup = Classifier()
+    soup.load_state_dict({k: (a + b) / 2 if a.is_floating_point() else a for (k, a), b in
+                          zip(nets[1].state_dict().items(), nets[2].state_dict().values())})
+    crops = np.random.default_rng(0).uniform(0, 255, (5, 3, CROP, CROP)).astype(np.float32)
+    session = ort.InferenceSession(str(out), providers=["CPUExecutionProvider"])
+    (logits,) = session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: crops})
+    with torch.no_grad():
+        expected = soup.eval()(torch.from_numpy(crops)).numpy()
+    assert np.allclose(logits, expected, atol=1e-3)
+    meta = json.loads(session.get_modelmeta().custom_metadata_map["training"])
+    assert meta["classifier"] == f"{paths[1]} {paths[2]}"

@@ -1,4 +1,4 @@
-"""The training loop's weight average: what a run exports is the moving average of its steps."""
+"""Averaged weights: a run exports the moving average of its steps, and a soup the mean of runs."""
 
 from __future__ import annotations
 
@@ -9,11 +9,20 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="the training loop needs the train extra (PyTorch)")
 loop = importlib.import_module("lcr_vision.training.loop")
+nets = importlib.import_module("lcr_vision.training.nets")
 
 
-def test_docstring_examples() -> None:
-    result = doctest.testmod(loop)
+@pytest.mark.parametrize("module", [loop, nets])
+def test_docstring_examples(module: object) -> None:
+    result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_only_networks_of_one_shape_make_a_soup() -> None:
+    narrow = nets.Classifier().state_dict()
+    wide = nets.Classifier((16, 32, 32, 64, 64, 128)).state_dict()
+    with pytest.raises(ValueError, match="one shape"):
+        nets.average([narrow, wide])
 
 
 def test_the_average_follows_floats_and_takes_counters_as_they_are() -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from lcr_vision.training.augment import Scene
 from lcr_vision.training.export import export
 from lcr_vision.training.loop import Budget, train_classifier, train_locator
 from lcr_vision.training.mining import with_decoys
@@ -22,6 +23,7 @@ from lcr_vision.training.nets import (
     CLASSIFIER_WIDTHS,
     Classifier,
     Locator,
+    average,
     classifier_widths,
     widen,
 )
@@ -60,8 +62,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="start from these trained locator weights instead of training it")
     p.add_argument("--locator-init", type=Path, metavar="PT",
                    help="train the locator on from these weights instead of from scratch")
-    p.add_argument("--classifier", type=Path, metavar="PT",
-                   help="start from these trained classifier weights instead of training it")
+    p.add_argument("--classifier", type=Path, nargs="+", metavar="PT",
+                   help="use these trained classifier weights instead of training it; several "
+                   "(runs fine-tuned from one start) are averaged into one network")
     p.add_argument("--classifier-init", type=Path, metavar="PT",
                    help="train the classifier on from these weights (any crop size: the network "
                    "ends in global pooling; a narrower network is widened to "
@@ -100,10 +103,13 @@ def main(argv: list[str] | None = None) -> int:
     def log(line: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
 
-    real = real_scenes(args.real)
-    log(f"{len(real)} real training photos, {sum(len(s.faces) for s in real)} dice")
-    renders = cached_renders(args.renders, args.render_seed, args.work, args.workers)
-    log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
+    real: list[Scene] = []
+    renders: list[Scene] = []
+    if not (args.locator and args.classifier):  # something trains
+        real = real_scenes(args.real)
+        log(f"{len(real)} real training photos, {sum(len(s.faces) for s in real)} dice")
+        renders = cached_renders(args.renders, args.render_seed, args.work, args.workers)
+        log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
     locator = Locator().to(args.device)
     if args.locator:
         locator.load_state_dict(torch.load(args.locator, map_location=args.device))
@@ -115,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
                       args.workers)
         torch.save(locator.state_dict(), args.work / "locator.pt")
     if args.classifier:
-        state = torch.load(args.classifier, map_location=args.device)
+        state = average([torch.load(pt, map_location=args.device) for pt in args.classifier])
         classifier = Classifier(classifier_widths(state)).to(args.device)
         classifier.load_state_dict(state)
     else:
@@ -138,7 +144,8 @@ def main(argv: list[str] | None = None) -> int:
     settings = {k: v for k, v in vars(args).items() if k not in ("out", "work", "threads", "workers", "device")}
     metadata = {
         "classes": json.dumps(spec.CLASSES),
-        "training": json.dumps({k: str(v) for k, v in settings.items()}),
+        "training": json.dumps({k: " ".join(map(str, v)) if isinstance(v, list) else str(v)
+                                for k, v in settings.items()}),
     }
     export(locator, classifier, args.out, metadata)
     log(f"wrote {args.out} ({args.out.stat().st_size} bytes); onnxruntime agrees with PyTorch")
