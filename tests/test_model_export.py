@@ -104,3 +104,5 @@ def test_several_classifiers_are_exported_as_their_average(tmp_path: Path) -> No
     assert np.allclose(logits, expected, atol=1e-3)
     meta = json.loads(session.get_modelmeta().custom_metadata_map["training"])
     assert meta["classifier"] == f"{paths[1]} {paths[2]}"
+    saved = torch.load(tmp_path / "work" / "classifier.pt")  # a later run can start from the soup
+    assert all(torch.equal(saved[k], v) for k, v in soup.state_dict().items())

@@ -55,7 +55,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--out", type=Path, default=REPO / "models/dice.onnx",
                    help="where to write the ONNX model (default: models/dice.onnx)")
     p.add_argument("--work", type=Path, default=REPO / "runs/train",
-                   help="folder for PyTorch checkpoints and the render cache (default: runs/train)")
+                   help="folder for the render cache and the exported networks' PyTorch weights, "
+                   "locator.pt and classifier.pt (default: runs/train)")
     p.add_argument("--locator-steps", type=int, default=3000,
                    help="training steps for the locator, 16 views each (default: 3000)")
     p.add_argument("--locator", type=Path, metavar="PT",
@@ -119,7 +120,6 @@ def main(argv: list[str] | None = None) -> int:
         train_locator(locator, SceneSource(real, renders, 0.5),
                       Budget(args.locator_steps, args.locator_minutes), args.seed, log,
                       args.workers)
-        torch.save(locator.state_dict(), args.work / "locator.pt")
     if args.classifier:
         state = average([torch.load(pt, map_location=args.device) for pt in args.classifier])
         classifier = Classifier(classifier_widths(state)).to(args.device)
@@ -139,8 +139,9 @@ def main(argv: list[str] | None = None) -> int:
         train_classifier(classifier, SceneSource(real, renders, 0.6),
                          Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
                          log, args.workers)
-        torch.save(classifier.state_dict(), args.work / "classifier.pt")
     locator, classifier = locator.cpu(), classifier.cpu()
+    for name, net in (("locator", locator), ("classifier", classifier)):  # what later runs start from
+        torch.save(net.state_dict(), args.work / f"{name}.pt")
     settings = {k: v for k, v in vars(args).items() if k not in ("out", "work", "threads", "workers", "device")}
     metadata = {
         "classes": json.dumps(spec.CLASSES),
