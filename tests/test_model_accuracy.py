@@ -36,25 +36,25 @@ def score_folder(reader: DiceReader, labels: Path, keep=lambda name: True) -> Sc
 def test_real_validation_split() -> None:
     s = score_folder(DiceReader(dice=DiceKind.PIP), REAL / "labels.csv", is_validation)
     assert s.images == 41
-    assert s.die_accuracy >= 0.965 and s.exact_images >= 0.756, s  # targets 0.99 and 0.97
+    assert s.die_accuracy >= 0.978 and s.exact_images >= 0.853, s  # targets 0.99 and 0.97
 
 
 @pytest.mark.skipif(not (SAMPLES / "labels.csv").is_file(), reason="no sample_images/labels.csv")
 def test_sample_images() -> None:
     s = score_folder(DiceReader(), SAMPLES / "labels.csv")
-    assert s.die_accuracy >= 0.861, s
+    assert s.die_accuracy >= 0.878, s
 
 
 @pytest.mark.parametrize("kind", ["lcr", "wild"])
 def test_unseen_renders_outside_the_training_ranges(kind: str) -> None:
     s = holdout_score(DiceReader(dice=DiceKind(kind)), kind, count=60)
-    assert s.die_accuracy >= {"lcr": 0.584, "wild": 0.568}[kind], s  # target 0.98
+    assert s.die_accuracy >= {"lcr": 0.594, "wild": 0.594}[kind], s  # target 0.98
 
 
 def test_side_faces_are_seldom_read_as_the_roll() -> None:
     steep = replace(Ranges(), tilt_deg=(30.0, 40.0))  # the steepest quarter of the training's tilts
     sides, found = side_face_reads(DiceReader(dice=DiceKind.LCR), "lcr", 60, ranges=steep)
-    assert found >= 280 and sides <= 12, (sides, found)  # target: none
+    assert found >= 280 and sides <= 9, (sides, found)  # target: none
 
 
 def test_no_dice_on_empty_tables() -> None:
