@@ -56,7 +56,7 @@ class WeightAverage:
     >>> for w in (2.0, 4.0):
     ...     _ = net.weight.data.fill_(w)
     ...     average.update(net)
-    >>> average.copy_to(net); round(float(net.weight.detach()), 3)  # 2/3 of the newer, then 1/2 at most
+    >>> average.copy_to(net); round(float(net.weight.detach()), 3)  # step 2 counts twice: (2 + 2*4) / 3
     3.333
     """
 

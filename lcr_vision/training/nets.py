@@ -125,7 +125,7 @@ def widen(state: State, widths: Sequence[int], rng: np.random.Generator,
 def average(states: Sequence[State]) -> dict[str, torch.Tensor]:
     """The mean of the weights and batch-norm statistics of networks of one shape (Wortsman et
     al., 2022, "Model soups"): runs fine-tuned from one start stay in one basin, and their mean
-    reads better than each, at no cost at run time. Counters are taken from the first.
+    often reads better than each, at no cost at run time. Counters are taken from the first.
 
     >>> a, b = {"w": torch.tensor([1.0, 2.0])}, {"w": torch.tensor([3.0, 6.0])}
     >>> average([a, b])["w"].tolist()
