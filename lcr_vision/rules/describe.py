@@ -1,4 +1,6 @@
-"""Words for what happened: the one place where moves become sentences (screen, ledger, speech).
+"""Words for what happened, written out in full for the screen, the ledger and the review page.
+
+The voice says the same moves more briefly, and in more than one language: ``speech.phrases``.
 
 >>> from lcr_vision.rules import Settings, play_roll
 >>> s = Settings.create(["Ann", "Ben", "Cat", "Dan"])
