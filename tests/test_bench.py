@@ -20,3 +20,13 @@ def test_bench_reports_each_part_it_is_asked_for(capsys: pytest.CaptureFixture[s
 def test_bench_rejects_an_unknown_part(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--only", "gpu"]) == 2
     assert "unknown part 'gpu'" in capsys.readouterr().err
+
+
+def test_bench_reader_times_the_live_reading_and_the_photo_reading(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "--only", "reader", "--runs", "2", "--json"]) == 0
+    reader = json.loads(capsys.readouterr().out)["reader"]
+    assert set(reader["ms_median"]) == {"1", "2"}
+    for key in ("one_view_ms_median", "photo_ms_median", "jpeg_decode_ms", "decodes_per_read"):
+        assert reader[key] > 0, key

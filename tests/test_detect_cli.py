@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -11,6 +13,7 @@ import pytest
 
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
+from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 
 RECORD_KEYS = {"image", "width", "height", "ms", "dice"}
@@ -68,3 +71,22 @@ def test_each_bad_file_gets_its_own_error_and_the_rest_are_read(
 def test_a_missing_model_is_a_user_error(table: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["detect", str(table), "--model", "/nonexistent/dice.onnx"]) == 2
     assert "no dice model at" in capsys.readouterr().err
+
+
+def test_small_dice_in_a_big_photo_are_found_by_looking_at_every_scale(tmp_path: Path) -> None:
+    """A 2048x1536 photo whose dice are 30-36 px, under 2% of its width: one look at 320 px sees
+    them 5 px wide and misses some; the default, every scale, reads them all."""
+    far = replace(Ranges(), die_px=(30.0, 36.0), tilt_deg=(0.0, 10.0))
+    truth: Counter[str] = Counter()
+    for seed in (12, 13, 17):
+        scene = render_scene(np.random.default_rng(seed), "lcr", (2048, 1536), far, dice=5)
+        cv2.imwrite(str(tmp_path / f"{seed}.png"), scene.image)
+        truth.update(d.face for d in scene.labelled)
+    read = {}
+    for how in ([], ["--one-look"]):
+        out = tmp_path / f"out{len(how)}.jsonl"
+        assert main(["detect", str(tmp_path), "--dice", "lcr", "--jsonl", str(out), *how]) == 0
+        read[bool(how)] = Counter(d["face"] for r in read_jsonl(out) for d in r["dice"])
+    assert sum(truth.values()) == 15
+    assert read[False] == truth, (read[False], truth)
+    assert sum(read[True].values()) <= 11, read[True]

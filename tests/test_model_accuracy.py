@@ -3,6 +3,8 @@
 The thresholds are the figures the shipped model reaches (models/README.md) less one die or photo,
 so that another CPU's rounding of a borderline score does not fail them, but a worse model does.
 The issue's targets, higher, are in the comments; the card says how far the model is from each.
+Each set is read both ways the product reads: in one look, as the live camera loop does, and at
+every scale (``pyramid``), as ``detect`` and ``eval`` read photos.
 """
 
 from __future__ import annotations
@@ -32,31 +34,43 @@ def score_folder(reader: DiceReader, labels: Path, keep=lambda name: True) -> Sc
     return score(truth, found)
 
 
+LOOKS = pytest.mark.parametrize("pyramid", [False, True], ids=["one-look", "pyramid"])
+
+
 @pytest.mark.skipif(not REAL.is_dir(), reason=f"the real photo set is not at {REAL}")
-def test_real_validation_split() -> None:
-    s = score_folder(DiceReader(dice=DiceKind.PIP), REAL / "labels.csv", is_validation)
+@LOOKS
+def test_real_validation_split(pyramid: bool) -> None:
+    s = score_folder(DiceReader(dice=DiceKind.PIP, pyramid=pyramid), REAL / "labels.csv",
+                     is_validation)
     assert s.images == 41
     assert s.die_accuracy >= 0.978 and s.exact_images >= 0.853, s  # targets 0.99 and 0.97
 
 
 @pytest.mark.skipif(not (SAMPLES / "labels.csv").is_file(), reason="no sample_images/labels.csv")
-def test_sample_images() -> None:
-    s = score_folder(DiceReader(), SAMPLES / "labels.csv")
-    assert s.die_accuracy >= 0.878, s
+@LOOKS
+def test_sample_images(pyramid: bool) -> None:
+    s = score_folder(DiceReader(pyramid=pyramid), SAMPLES / "labels.csv")
+    assert s.die_accuracy >= (0.867 if pyramid else 0.878), s
 
 
 @pytest.mark.parametrize("kind", ["lcr", "wild"])
-def test_unseen_renders_outside_the_training_ranges(kind: str) -> None:
-    s = holdout_score(DiceReader(dice=DiceKind(kind)), kind, count=60)
-    assert s.die_accuracy >= {"lcr": 0.594, "wild": 0.594}[kind], s  # target 0.98
+@LOOKS
+def test_unseen_renders_outside_the_training_ranges(kind: str, pyramid: bool) -> None:
+    s = holdout_score(DiceReader(dice=DiceKind(kind), pyramid=pyramid), kind, count=60)
+    floor = {"lcr": 0.614, "wild": 0.611} if pyramid else {"lcr": 0.594, "wild": 0.594}
+    assert s.die_accuracy >= floor[kind], s  # target 0.98
 
 
-def test_side_faces_are_seldom_read_as_the_roll() -> None:
+@LOOKS
+def test_side_faces_are_seldom_read_as_the_roll(pyramid: bool) -> None:
     steep = replace(Ranges(), tilt_deg=(30.0, 40.0))  # the steepest quarter of the training's tilts
-    sides, found = side_face_reads(DiceReader(dice=DiceKind.LCR), "lcr", 60, ranges=steep)
-    assert found >= 280 and sides <= 9, (sides, found)  # target: none
+    reader = DiceReader(dice=DiceKind.LCR, pyramid=pyramid)
+    sides, found = side_face_reads(reader, "lcr", 60, ranges=steep)  # target: no side faces
+    assert found >= (295 if pyramid else 280) and sides <= (10 if pyramid else 9), (sides, found)
 
 
-def test_no_dice_on_empty_tables() -> None:
-    s = holdout_score(DiceReader(), "mixed", count=100, seed=2001, ranges=Ranges(), empty=True)
+@LOOKS
+def test_no_dice_on_empty_tables(pyramid: bool) -> None:
+    s = holdout_score(DiceReader(pyramid=pyramid), "mixed", count=100, seed=2001, ranges=Ranges(),
+                      empty=True)
     assert s.empty_images == 100 and s.found <= 1, s  # the target

@@ -24,12 +24,15 @@ def add_argument(parser: argparse.ArgumentParser) -> None:
         "file's path; its dice are the default for --dice")
 
 
-def reader_for(args: argparse.Namespace) -> Reader:
-    """The reader that ``--model``, ``--dice``, ``--threads`` and ``--calibration`` ask for."""
+def reader_for(args: argparse.Namespace, pyramid: bool = False) -> Reader:
+    """The reader that ``--model``, ``--dice``, ``--threads`` and ``--calibration`` ask for;
+    without a profile, ``pyramid`` makes it look at every scale (`DiceReader`), as photos deserve.
+    A profile's view already brings the dice to the size the reader reads best."""
     if not getattr(args, "calibration", None):
         from lcr_vision.vision.reader import DiceReader
 
-        return DiceReader(args.model, DiceKind(args.dice) if args.dice else None, args.threads)
+        return DiceReader(args.model, DiceKind(args.dice) if args.dice else None, args.threads,
+                          pyramid=pyramid)
     profile = load(args.calibration)
     return profile_reader(profile, args.model, args.threads,
                           DiceKind(args.dice) if args.dice else profile.dice)

@@ -19,10 +19,12 @@ def _reader(args: argparse.Namespace) -> dict[str, Any]:
 
     speed = reader_speed(runs=args.runs)
     one_view = reader_speed(runs=args.runs, threads=(1,), views=1)
+    every_scale = reader_speed(runs=args.runs, threads=(1,), pyramid=True)
     return {
         "ms_median": {str(k): round(v, 2) for k, v in speed.median_ms.items()},
         "ms_p90": {str(k): round(v, 2) for k, v in speed.p90_ms.items()},
         "one_view_ms_median": round(one_view.median_ms[1], 2),
+        "photo_ms_median": round(every_scale.median_ms[1], 2),
         "jpeg_decode_ms": round(speed.decode_ms, 2),
         "decodes_per_read": round(speed.decode_ratio, 2),
     }
@@ -89,7 +91,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="measure reader, renderer, simulation and odds speed",
         description="Measure, in one run: the dice reader's milliseconds per 640x480 frame (median "
         "and 90th percentile, 1 and 2 threads, and as a multiple of decoding that JPEG; and with one "
-        "thread reading each die in one view instead of four quarter-turns), the "
+        "thread reading each die in one view instead of four quarter-turns, and looking at every "
+        "scale as `detect` reads photos), the "
         "renderer's frames per second, simulated five-player games per second and the exact odds "
         "solver's time from the start for 3 players up to --odds-players.",
     )

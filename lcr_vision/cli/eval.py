@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="score only the fixed validation (or training) split of the real photo "
                    "set, chosen by a hash of each file name (default: all)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    add_reader_options(p)
+    add_reader_options(p, photos=True)
     p.set_defaults(run=run)
 
 
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if args.split != "all":
         truth = {n: t for n, t in truth.items() if is_validation(n) == (args.split == "validation")}
     folder = args.images or args.labels.parent / "images"
-    reader = reader_from(args)
+    reader = reader_from(args, pyramid=not args.one_look)
     found = {name: reader.read(load_image(folder / name)) for name in sorted(truth)}
     scores = score(truth, found)
     print(json.dumps(scores.as_dict(), indent=1) if args.json else format_scores(scores))

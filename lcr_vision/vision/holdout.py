@@ -2,7 +2,8 @@
 
 Training renders use seed 1 inside the renderer's default ``Ranges``; these use other seeds and,
 for the generalisation figure, settings outside those ranges: other fonts, other body and ink
-colours, steeper camera tilts. ``python -m lcr_vision.vision.holdout`` prints the figures.
+colours, steeper camera tilts. ``python -m lcr_vision.vision.holdout`` prints the figures, read
+at every scale as photos are (``--one-look``: as the live loop reads), for any frame size.
 """
 
 from __future__ import annotations
@@ -30,15 +31,17 @@ OUT_OF_RANGE = replace(
     tilt_deg=(40.0, 50.0),  # training: 0-40
 )
 SEED = 1000  # the training renders use seed 1
+SIZE = (640, 480)
 
 
 def holdout_score(
     reader: DiceReader, kind: str, count: int, seed: int = SEED, ranges: Ranges = OUT_OF_RANGE,
-    empty: bool = False,
+    empty: bool = False, size: tuple[int, int] = SIZE,
 ) -> Scores:
-    """Score ``reader`` on ``count`` rendered ``kind`` scenes (dice fully in frame are the truth;
-    ``empty`` renders tables with chips, coins, cards and hands but no dice)."""
-    return _run(reader, kind, count, seed, ranges, empty)[0]
+    """Score ``reader`` on ``count`` rendered ``kind`` scenes of ``size`` (w, h) pixels (dice fully
+    in frame are the truth; ``empty`` renders tables with chips, coins, cards and hands but no
+    dice)."""
+    return _run(reader, kind, count, seed, ranges, empty, size)[0]
 
 
 def side_face_reads(
@@ -53,12 +56,12 @@ def side_face_reads(
 
 
 def _run(reader: DiceReader, kind: str, count: int, seed: int, ranges: Ranges,
-         empty: bool = False) -> tuple[Scores, int]:
+         empty: bool = False, size: tuple[int, int] = SIZE) -> tuple[Scores, int]:
     """The scores of ``holdout_score`` and the side faces read of ``side_face_reads``, in one pass."""
     rng = np.random.default_rng(seed)
     truth, found, sides = {}, {}, 0
     for i in range(count):
-        scene = render_scene(rng, kind, (640, 480), ranges, dice=0 if empty else None)
+        scene = render_scene(rng, kind, size, ranges, dice=0 if empty else None)
         dice = scene.labelled
         truth[f"{i}"] = Detections([d.box for d in dice], [d.face for d in dice], [1.0] * len(dice))
         found[f"{i}"] = read = reader.read(scene.image)
@@ -81,14 +84,25 @@ def main(argv: list[str] | None = None) -> int:
                    default=OUT_OF_RANGE.tilt_deg,
                    help="camera tilts in degrees (default: 40 50, past the training's 0-40; "
                    "0 40 leaves only the other fonts and colours out of range)")
+    p.add_argument("--size", type=int, nargs=2, metavar=("W", "H"), default=SIZE,
+                   help="frame size in pixels (default: 640 480)")
+    p.add_argument("--die-px", type=float, nargs=2, metavar=("LO", "HI"),
+                   default=OUT_OF_RANGE.die_px,
+                   help="die edge in pixels at the frame's centre, log-uniform (default: the "
+                   "renderer's 14 140; for a big photo of a far table, say 40 120 at 4032 3024)")
+    p.add_argument("--one-look", action="store_true",
+                   help="read as the live camera loop does, in one look at 320 px (default: at "
+                   "every scale, as `lcr-vision detect` and `eval` read photos)")
     args = p.parse_args(argv)
-    ranges = replace(OUT_OF_RANGE, tilt_deg=tuple(args.tilt))
+    ranges = replace(OUT_OF_RANGE, tilt_deg=tuple(args.tilt), die_px=tuple(args.die_px))
+    size = tuple(args.size)
     figures = {}
     for kind in ("lcr", "wild"):
-        s, sides = _run(DiceReader(args.model, DiceKind(kind)), kind, args.count, args.seed, ranges)
+        reader = DiceReader(args.model, DiceKind(kind), pyramid=not args.one_look)
+        s, sides = _run(reader, kind, args.count, args.seed, ranges, size=size)
         figures[kind] = {**s.as_dict(), "side_faces_read": sides}
-    s = holdout_score(DiceReader(args.model), "mixed", args.count, args.seed + 1, Ranges(),
-                      empty=True)
+    s = holdout_score(DiceReader(args.model, pyramid=not args.one_look), "mixed", args.count,
+                      args.seed + 1, Ranges(), empty=True, size=size)
     figures["empty"] = {"frames": s.images, "false_dice": s.found,
                         "false_per_frame": s.false_per_empty}
     print(json.dumps(figures, indent=1))

@@ -7,6 +7,12 @@ die cut by the frame edge, a side face). Localising small and reading from full 
 makes both small dice and big frames cheap. Each crop is read in ``views`` quarter-turns and the
 answers averaged: a die lies at any angle, so every turn is as fair a look at its face as the first.
 
+One look at 320 px is what a live camera affords, and it misses many dice under about 3% of the
+frame's width (a die across a table in a phone's photo). With ``pyramid``, for photos, the
+locator also looks at twice that scale and twice again up to the frame's own: each finer look
+adds only the dice too small for the look before, so big dice are not found again where their
+pips and sides could pass for dice.
+
 >>> reader = DiceReader(dice=DiceKind.PIP)
 >>> len(reader.read(np.full((480, 640, 3), 200, np.uint8)))
 0
@@ -47,6 +53,12 @@ MAX_DICE = 64  # peaks read per frame, strongest first
 VIEWS = 4
 _TURNS = {1: (0,), 2: (0, 2), 4: (0, 1, 2, 3)}  # quarter-turns read for each number of views
 EDGE_SHARE = 0.1  # a box reaching this share of its size past the frame edge is a cut die
+# A finer look of the pyramid keeps the dice under this many locator pixels, that is under 18 in
+# the look before, where that look starts missing dice (models/README.md, "Photos of any size").
+HANDOVER = 36.0
+# The smallest dice to read are about 14 px; a peak under this is a speck (a printed dot, a card's
+# pip), and its crop, enlarged four times, could read as any face.
+MIN_DIE_PX = 10.0
 
 
 class ModelError(UserError):
@@ -59,6 +71,7 @@ class DiceReader:
     def __init__(
         self, model_path: Path | None = None, dice: DiceKind | None = None, threads: int = 1,
         heat_threshold: float = HEAT_THRESHOLD, min_score: float = FACE_SCORE, views: int = VIEWS,
+        pyramid: bool = False,
     ) -> None:
         import onnxruntime as ort
         from onnxruntime.capi.onnxruntime_pybind11_state import (
@@ -87,22 +100,39 @@ class DiceReader:
         self.heat_threshold = heat_threshold
         self.min_score = min_score
         self.turns = _TURNS[views]
+        self.pyramid = pyramid
 
     def locate(self, image: np.ndarray) -> Peaks:
-        """Die centres and sizes in ``image`` pixels, from the locator on the shrunk frame."""
+        """Die centres and sizes in ``image`` pixels, strongest first, from each of the locator's
+        looks (`look_scales`); a finer look adds only dice under `HANDOVER` of its pixels, and
+        none under `MIN_DIE_PX` of the image's counts. Each look's picture is shrunk from the
+        finer one's, which costs far less than shrinking a 12-megapixel photo again."""
         h, w = image.shape[:2]
-        scale = min(LOCATOR_SIDE / max(h, w), 1.0)
-        sw, sh = max(round(w * scale), 1), max(round(h * scale), 1)
-        small = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA) if scale < 1 else image
-        pw, ph = -sw % 16, -sh % 16
+        looks, shown = [], image
+        for i, scale in reversed(list(enumerate(look_scales(image.shape, self.pyramid)))):
+            size = (max(round(w * scale), 1), max(round(h * scale), 1))
+            if size != shown.shape[1::-1]:
+                shown = cv2.resize(shown, size, interpolation=cv2.INTER_AREA)
+            peaks = self._look(shown)
+            sizes = peaks.sizes.mean(1)
+            keep = (sizes >= MIN_DIE_PX * scale) & (sizes < (HANDOVER if i else np.inf))
+            looks.insert(0, Peaks(peaks.centers[keep] / scale, peaks.sizes[keep] / scale,
+                                  peaks.scores[keep]))
+        scores = np.concatenate([p.scores for p in looks])
+        top = np.argsort(-scores, kind="stable")[:MAX_DICE]
+        return Peaks(np.concatenate([p.centers for p in looks])[top],
+                     np.concatenate([p.sizes for p in looks])[top], scores[top])
+
+    def _look(self, picture: np.ndarray) -> Peaks:
+        """The locator's peaks on ``picture``, in its pixels (padded to a multiple of 16)."""
+        h, w = picture.shape[:2]
+        pw, ph = -w % 16, -h % 16
         if pw or ph:
-            small = cv2.copyMakeBorder(small, 0, ph, 0, pw, cv2.BORDER_CONSTANT,
-                                       value=(PAD_VALUE,) * 3)
-        tensor = small.transpose(2, 0, 1)[None].astype(np.float32)
+            picture = cv2.copyMakeBorder(picture, 0, ph, 0, pw, cv2.BORDER_CONSTANT,
+                                         value=(PAD_VALUE,) * 3)
+        tensor = picture.transpose(2, 0, 1)[None].astype(np.float32)
         heat, size, offset = self.session.run(list(LOCATOR_OUTPUTS), {IMAGE_INPUT: tensor})
-        peaks = decode(heat[0, 0], size[0], offset[0], self.heat_threshold)
-        top = np.argsort(-peaks.scores, kind="stable")[:MAX_DICE]
-        return Peaks(peaks.centers[top] / scale, peaks.sizes[top] / scale, peaks.scores[top])
+        return decode(heat[0, 0], size[0], offset[0], self.heat_threshold)
 
     def face_log_probs(self, crops: np.ndarray) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, CROP, CROP)``, averaged over the
@@ -138,6 +168,21 @@ class DiceReader:
         keep &= _not_duplicate(peaks.centers, peaks.sizes.mean(1), keep)
         boxes = np.clip(boxes[keep], 0, (w, h, w, h))
         return Detections(boxes, [CLASSES[i] for i in best[keep]], score[keep])
+
+
+def look_scales(shape: tuple[int, ...], pyramid: bool = False) -> list[float]:
+    """The scales the locator sees a frame of ``shape`` (h, w, ...) at: shrunk to `LOCATOR_SIDE`
+    on its longest side (never enlarged), and with ``pyramid`` every doubling of that up to the
+    frame's own size.
+
+    >>> look_scales((480, 640)), look_scales((480, 640), pyramid=True)
+    ([0.5], [0.5, 1.0])
+    >>> [round(s, 3) for s in look_scales((3024, 4032), pyramid=True)]
+    [0.079, 0.159, 0.317, 0.635]
+    """
+    first = min(LOCATOR_SIDE / max(shape[:2]), 1.0)
+    looks = 1 + (int(np.log2(1 / first) + 1e-9) if pyramid else 0)
+    return [first * 2**k for k in range(looks)]
 
 
 def _not_duplicate(centers: np.ndarray, sizes: np.ndarray, keep: np.ndarray) -> np.ndarray:

@@ -53,16 +53,18 @@ def sample_frame(seed: int = 7) -> bytes:
 def reader_speed(
     jpeg: bytes | None = None, model_path: Path | None = None, runs: int = 100,
     threads: tuple[int, ...] = (1, 2), dice: DiceKind | None = DiceKind.LCR, views: int | None = None,
+    pyramid: bool = False,
 ) -> ReaderSpeed:
     """Time ``DiceReader.read`` on ``jpeg`` (default: ``sample_frame()``) with each thread count
-    (``views``: quarter-turns read per die, default the reader's)."""
+    (``views``: quarter-turns read per die, default the reader's; ``pyramid``: look at every
+    scale, as photos are read)."""
     from lcr_vision.vision.reader import VIEWS, DiceReader
 
     data = np.frombuffer(jpeg if jpeg is not None else sample_frame(), np.uint8)
     frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
     median, p90 = {}, {}
     for n in threads:
-        reader = DiceReader(model_path, dice, threads=n, views=views or VIEWS)
+        reader = DiceReader(model_path, dice, threads=n, views=views or VIEWS, pyramid=pyramid)
         ms = _timings(lambda r=reader: r.read(frame), runs)
         median[n], p90[n] = float(np.median(ms)), float(np.percentile(ms, 90))
     decode = _timings(lambda: cv2.imdecode(data, cv2.IMREAD_COLOR), runs)
