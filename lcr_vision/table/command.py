@@ -27,7 +27,8 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
                        help="read the dice from webcam N (the default, with N = 0)")
     where.add_argument("--source", metavar="FILE_OR_URL|DIR|synthetic",
                        help="a video file or stream URL; a folder of photos, each one settled "
-                       f"roll, taken in name order; or '{SYNTHETIC}' for the simulated table")
+                       "roll, taken in name order and read at every scale (as detect reads "
+                       f"photos); or '{SYNTHETIC}' for the simulated table")
     p.add_argument("--seed", type=int, default=0, metavar="S",
                    help="random seed of the simulated table (default 0)")
 
@@ -84,8 +85,11 @@ def play_at_table(args: argparse.Namespace, session: Session, read: Reader) -> N
 
 def table_reader(args: argparse.Namespace) -> Reader:
     """The reader the options ask for. Made before a session folder is, so that a missing model
-    or a broken profile leaves nothing behind."""
-    return reader_from(args).read
+    or a broken profile leaves nothing behind. The photos of ``--source DIR`` are read at every
+    scale, as ``detect`` reads photos: a phone's photo of the whole table shows dice too small for
+    the one look a live camera affords."""
+    source = getattr(args, "source", None)
+    return reader_from(args, pyramid=bool(source) and Path(source).is_dir()).read
 
 
 def play_table(args: argparse.Namespace, session: Session, source: FrameSource, read: Reader,
