@@ -6,8 +6,8 @@
    dice are warned about, blurred ones too.
 3. Face map, for regular dice.
 4. Check rolls: each is read and shown, the user confirms or corrects it (or the answers file
-   says what is up). Then the candidate views (play area and scale), and after them the reader's
-   thresholds, are scored on all of them; one replaces the reader as shipped only when it reads
+   says what is up). Then the candidate views (play area and scale, read in one look, in tiles
+   or at every scale), and after them the reader's thresholds, are scored on all of them; one replaces the reader as shipped only when it reads
    clearly more dice right.
 
 Frames come as rests (:mod:`lcr_vision.calibration.rests`). From a folder with answers, the images
@@ -89,11 +89,12 @@ class Checked:
 class Calibration:
     """One guided session over ``source``; ``answers`` (file name -> faces up) script it."""
 
-    def __init__(self, request: Request, make_reader: Callable[[float, float], Reader],
+    def __init__(self, request: Request, make_reader: Callable[..., Reader],
                  source: FrameSource, dialogue: Dialogue,
                  answers: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.request = request
-        self.make_reader = make_reader  # a reader with this heat threshold and least face score
+        # (heat threshold, least face score, pyramid=every scale or one look) -> reader
+        self.make_reader = make_reader
         self.reader = make_reader(*THRESHOLDS[0])
         self.source = source
         self.dialogue = dialogue
@@ -231,10 +232,16 @@ class Calibration:
                                    "were seen; no profile was written")
         die = float(np.median(checked.sizes))
         rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
-        view, _ = pick(checked.rolls, candidate_views((w, h), rois, die),
-                       lambda v: CalibratedReader(self.reader, v))
-        (heat, score), accuracy = pick(checked.rolls, THRESHOLDS,
-                                       lambda t: CalibratedReader(self.make_reader(*t), view))
+        views = candidate_views((w, h), rois, die)
+        every_scale = self.make_reader(*THRESHOLDS[0], pyramid=True)
+        whole = [v for v in views if v.tiles == 1]
+        looks = ([(v, self.reader) for v in whole] + [(v, every_scale) for v in whole]
+                 + [(v, self.reader) for v in views if v.tiles > 1])
+        (view, reader), _ = pick(checked.rolls, looks, lambda c: CalibratedReader(c[1], c[0]))
+        pyramid = reader is every_scale
+        (heat, score), accuracy = pick(
+            checked.rolls, THRESHOLDS,
+            lambda t: CalibratedReader(self.make_reader(*t, pyramid=pyramid), view))
         default = measure(checked.rolls, self.reader.read)
         self.dialogue.say(
             f"Read {100 * accuracy.die_accuracy:.0f}% of {accuracy.dice} dice right "
@@ -249,7 +256,7 @@ class Calibration:
         figures = {**table.figures, "focus": round(float(np.mean(checked.sharpness)), 1)}
         return Profile(
             name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
-            roi=view.roi, scale=view.scale, tiles=view.tiles, overlap=view.overlap,
+            roi=view.roi, scale=view.scale, tiles=view.tiles, overlap=view.overlap, pyramid=pyramid,
             heat_threshold=heat, min_score=score,
             die_px=round(die, 1), table=figures, notes=notes,
             accuracy=accuracy, default_accuracy=default,

@@ -45,5 +45,5 @@ def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1
     from lcr_vision.vision.reader import DiceReader
 
     reader = DiceReader(model, dice or profile.dice, threads, profile.heat_threshold,
-                        profile.min_score)
+                        profile.min_score, pyramid=profile.pyramid)
     return CalibratedReader(reader, profile.view)

@@ -56,7 +56,8 @@ class Profile:
 
     ``roi`` is ``(x, y, w, h)`` in pixels of frames of ``frame`` size (``None``: the whole frame);
     ``scale`` resizes the play area before the reader sees it, which reads it in ``tiles`` x
-    ``tiles`` windows overlapping by ``overlap`` pixels; ``heat_threshold`` and
+    ``tiles`` windows overlapping by ``overlap`` pixels, or with ``pyramid`` at every scale
+    (`DiceReader`) where that read the check rolls clearly better; ``heat_threshold`` and
     ``min_score`` are the reader's thresholds for finding a die and for trusting its face (the
     reader's defaults unless others read the check rolls clearly better); ``die_px`` is the
     measured die size in frame pixels; ``notes`` are the advice given about the table;
@@ -72,6 +73,7 @@ class Profile:
     scale: float = 1.0
     tiles: int = 1
     overlap: int = 0
+    pyramid: bool = False
     heat_threshold: float = HEAT_THRESHOLD
     min_score: float = FACE_SCORE
     die_px: float | None = None
@@ -94,7 +96,7 @@ class Profile:
             "frame": None if self.frame is None else list(self.frame),
             "roi": None if self.roi is None else list(self.roi),
             "scale": self.scale, "tiles": self.tiles, "overlap": self.overlap,
-            "heat_threshold": self.heat_threshold,
+            "pyramid": self.pyramid, "heat_threshold": self.heat_threshold,
             "min_score": self.min_score, "die_px": self.die_px, "table": dict(self.table),
             "notes": list(self.notes),
             "accuracy": None if self.accuracy is None else vars(self.accuracy),
@@ -121,6 +123,7 @@ class Profile:
             scale=_get(data, "scale", _positive),
             tiles=_get(data, "tiles", _count(1, 4), 1),
             overlap=_get(data, "overlap", _count(0, 10_000), 0),
+            pyramid=_get(data, "pyramid", _flag, False),
             heat_threshold=_get(data, "heat_threshold", _share, HEAT_THRESHOLD),
             min_score=_get(data, "min_score", _share, FACE_SCORE),
             die_px=_get(data, "die_px", _optional(_positive), None),
@@ -180,6 +183,12 @@ def _count(low: int, high: int) -> Callable[[Any], int]:
             raise ValueError(f"must be a whole number from {low} to {high}, not {v!r}")
         return v
     return check
+
+
+def _flag(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise TypeError(f"must be true or false, not {v!r}")
+    return v
 
 
 def _share(v: Any) -> float:

@@ -124,7 +124,7 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     before = measure(test, reader.read)
     after = measure(test, profile_reader(profile, model).read)
     return {"table": table, "dice": kind.value, "roi": profile.roi, "scale": profile.scale,
-            "tiles": profile.tiles,
+            "tiles": profile.tiles, "pyramid": profile.pyramid,
             "heat_threshold": profile.heat_threshold, "min_score": profile.min_score,
             "die_px": profile.die_px, "calibration_rolls": calibration_rolls,
             "test_rolls": test_rolls, "before": vars(before), "after": vars(after)}
