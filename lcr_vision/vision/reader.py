@@ -59,6 +59,10 @@ HANDOVER = 36.0
 # The smallest dice to read are about 14 px; a peak under this is a speck (a printed dot, a card's
 # pip), and its crop, enlarged four times, could read as any face.
 MIN_DIE_PX = 10.0
+# A finer look's peak inside the box of a die this many times its size, found by a coarser look,
+# is part of that die: in a close-up its pips (a fifth of it across) are as big as far dice. Two
+# touching small dice that a coarser look took for one die are only twice one, so they stay.
+PIP_RATIO = 3.0
 
 
 class ModelError(UserError):
@@ -104,20 +108,24 @@ class DiceReader:
 
     def locate(self, image: np.ndarray) -> Peaks:
         """Die centres and sizes in ``image`` pixels, strongest first, from each of the locator's
-        looks (`look_scales`); a finer look adds only dice under `HANDOVER` of its pixels, and
-        none under `MIN_DIE_PX` of the image's counts. Each look's picture is shrunk from the
-        finer one's, which costs far less than shrinking a 12-megapixel photo again."""
+        looks (`look_scales`). A finer look adds only dice under `HANDOVER` of its pixels and not
+        inside a bigger die found by a coarser look (where they are its pips); no look adds one
+        under `MIN_DIE_PX` of the image's. Each look's picture is shrunk from the finer one's,
+        which costs far less than shrinking a 12-megapixel photo again."""
         h, w = image.shape[:2]
-        looks, shown = [], image
-        for i, scale in reversed(list(enumerate(look_scales(image.shape, self.pyramid)))):
+        scales = look_scales(image.shape, self.pyramid)
+        seen, shown = [], image
+        for scale in reversed(scales):
             size = (max(round(w * scale), 1), max(round(h * scale), 1))
             if size != shown.shape[1::-1]:
                 shown = cv2.resize(shown, size, interpolation=cv2.INTER_AREA)
-            peaks = self._look(shown)
+            seen.insert(0, self._look(shown))
+        looks: list[Peaks] = []
+        for i, (scale, peaks) in enumerate(zip(scales, seen)):
             sizes = peaks.sizes.mean(1)
             keep = (sizes >= MIN_DIE_PX * scale) & (sizes < (HANDOVER if i else np.inf))
-            looks.insert(0, Peaks(peaks.centers[keep] / scale, peaks.sizes[keep] / scale,
-                                  peaks.scores[keep]))
+            found = Peaks(peaks.centers[keep] / scale, peaks.sizes[keep] / scale, peaks.scores[keep])
+            looks.append(_outside(found, looks))
         scores = np.concatenate([p.scores for p in looks])
         top = np.argsort(-scores, kind="stable")[:MAX_DICE]
         return Peaks(np.concatenate([p.centers for p in looks])[top],
@@ -183,6 +191,26 @@ def look_scales(shape: tuple[int, ...], pyramid: bool = False) -> list[float]:
     first = min(LOCATOR_SIDE / max(shape[:2]), 1.0)
     looks = 1 + (int(np.log2(1 / first) + 1e-9) if pyramid else 0)
     return [first * 2**k for k in range(looks)]
+
+
+def _outside(peaks: Peaks, coarser: list[Peaks]) -> Peaks:
+    """``peaks`` less those whose centre lies in the box of a die at least `PIP_RATIO` times as
+    big among ``coarser`` (a pip of a big die, or a letter's stroke, found as a small die).
+
+    >>> big = Peaks(np.array([[100.0, 100.0]]), np.array([[120.0, 120.0]]), np.array([0.9]))
+    >>> small = Peaks(np.array([[130.0, 80.0], [200.0, 100.0]]), np.full((2, 2), 20.0),
+    ...               np.array([0.8, 0.7]))
+    >>> _outside(small, [big]).centers.tolist()
+    [[200.0, 100.0]]
+    """
+    if not coarser or not len(peaks.scores):
+        return peaks
+    centers = np.concatenate([p.centers for p in coarser])
+    sizes = np.concatenate([p.sizes for p in coarser])
+    inside = np.all(np.abs(peaks.centers[:, None] - centers[None]) < sizes[None] / 2, axis=2)
+    bigger = sizes.mean(1)[None] >= PIP_RATIO * peaks.sizes.mean(1)[:, None]
+    keep = ~np.any(inside & bigger, axis=1)
+    return Peaks(peaks.centers[keep], peaks.sizes[keep], peaks.scores[keep])
 
 
 def _not_duplicate(centers: np.ndarray, sizes: np.ndarray, keep: np.ndarray) -> np.ndarray:
