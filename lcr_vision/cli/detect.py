@@ -39,7 +39,7 @@ def add_reader_options(parser: argparse.ArgumentParser, photos: bool = False) ->
             help="find dice in one look at the photo shrunk to 320 px, as the live camera loop "
             "does: faster on big photos, but it misses many dice under about 3%% of the photo's "
             "width (default: also look at twice that scale and twice again up to the photo's "
-            "own)")
+            "own; with --calibration the profile says how to look)")
 
 
 def reader_from(args: argparse.Namespace, pyramid: bool = False):  # imported lazily: fast --help
