@@ -1,0 +1,105 @@
+"""The real validation split as other cameras would show it, and how well the reader holds up.
+
+The product is judged on photos from cameras, lights and tables it never saw, and the one real
+set is one tray under one camera. Each shift here is one plain image operation a different
+camera brings (fewer or more pixels, harder JPEG, warm light, softer focus, a dim noisy room),
+applied to every photo of the split. ``python -m lcr_vision.vision.shifts`` prints die accuracy
+and photos read exactly right under each, in one look and at every scale.
+
+>>> shifted = SHIFTS["half size (320 px)"]
+>>> shifted.apply(np.zeros((64, 80, 3), np.uint8), np.random.default_rng(0)).shape, shifted.scale
+((32, 40, 3), 0.5)
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from lcr_vision.faces import DiceKind
+from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.images import load_image
+from lcr_vision.vision.labels import read_labels
+from lcr_vision.vision.metrics import Scores, score
+from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.split import is_validation
+
+REAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "real-d6-tray" / "labels.csv"
+
+
+@dataclass(frozen=True)
+class Shift:
+    """An image operation (given a random generator for its noise) and the size it scales by."""
+
+    apply: Callable[[np.ndarray, np.random.Generator], np.ndarray]
+    scale: float = 1.0
+
+
+def _resized(k: float) -> Shift:
+    interpolation = cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC
+    return Shift(lambda im, _: cv2.resize(im, None, fx=k, fy=k, interpolation=interpolation), k)
+
+
+def _jpeg(image: np.ndarray, quality: int) -> np.ndarray:
+    data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])[1]
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+def _scaled(image: np.ndarray, gains: tuple[float, float, float]) -> np.ndarray:
+    return np.clip(image * np.array(gains), 0, 255).astype(np.uint8)
+
+
+SHIFTS: dict[str, Shift] = {
+    "as is": Shift(lambda im, _: im),
+    "half size (320 px)": _resized(0.5),
+    "double size (1280 px)": _resized(2.0),
+    "JPEG quality 25": Shift(lambda im, _: _jpeg(im, 25)),
+    "warm light (blue x0.75, red x1.3)": Shift(lambda im, _: _scaled(im, (0.75, 1.0, 1.3))),
+    "soft focus (blur sigma 1.5)": Shift(lambda im, _: cv2.GaussianBlur(im, (0, 0), 1.5)),
+    "dim and noisy (x0.55, noise sigma 6)": Shift(
+        lambda im, rng: np.clip(im * 0.55 + rng.normal(0, 6, im.shape), 0, 255).astype(np.uint8)),
+}
+
+
+def shifted_scores(reader: DiceReader, labels: Path, shift: Shift, photos: int | None = None,
+                   seed: int = 0) -> Scores:
+    """``reader`` on the validation split of ``labels`` (the first ``photos`` of it by name),
+    every photo passed through ``shift`` and its labels scaled to match."""
+    truth = {n: t for n, t in sorted(read_labels(labels).items()) if is_validation(n)}
+    names = list(truth)[:photos]
+    rng = np.random.default_rng(seed)
+    found, scaled = {}, {}
+    for name in names:
+        t = truth[name]
+        scaled[name] = Detections(t.boxes * shift.scale, t.faces, t.scores)
+        found[name] = reader.read(shift.apply(load_image(labels.parent / "images" / name), rng))
+    return score(scaled, found)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n>>>")[0])
+    p.add_argument("--labels", type=Path, default=REAL,
+                   help="labels.csv of the real set (default: ../shared/data/real-d6-tray)")
+    p.add_argument("--model", type=Path, help="ONNX model (default: the shipped one)")
+    p.add_argument("--photos", type=int, help="score only the first N photos of the split")
+    args = p.parse_args(argv)
+    if not args.labels.is_file():
+        p.error(f"no labels file at {args.labels}")
+    readers = [DiceReader(args.model, DiceKind.PIP, pyramid=p) for p in (False, True)]
+    print("| shift | one look: dice / photos exact | every scale |\n|---|---|---|")
+    for name, shift in SHIFTS.items():
+        cells = []
+        for reader in readers:
+            s = shifted_scores(reader, args.labels, shift, args.photos)
+            cells.append(f"{100 * s.die_accuracy:.1f}% / {100 * s.exact_images:.1f}%")
+        print(f"| {name} | {' | '.join(cells)} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
