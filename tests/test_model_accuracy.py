@@ -68,7 +68,7 @@ def test_a_close_up_is_read_at_every_scale_without_taking_pips_for_dice() -> Non
 # Die accuracy at every scale on the real split as other cameras show it (models/README.md,
 # "Other cameras"), less one die.
 SHIFT_FLOORS = {"as is": 0.978, "half size (320 px)": 0.981, "double size (1280 px)": 0.978,
-                "JPEG quality 25": 0.935, "warm light (blue x0.75, red x1.3)": 0.975,
+                "JPEG quality 50": 0.950, "JPEG quality 25": 0.935, "warm light (blue x0.75, red x1.3)": 0.975,
                 "soft focus (blur sigma 1.5)": 0.957, "dim and noisy (x0.55, noise sigma 6)": 0.972}
 
 

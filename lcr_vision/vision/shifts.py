@@ -58,6 +58,7 @@ SHIFTS: dict[str, Shift] = {
     "as is": Shift(lambda im, _: im),
     "half size (320 px)": _resized(0.5),
     "double size (1280 px)": _resized(2.0),
+    "JPEG quality 50": Shift(lambda im, _: _jpeg(im, 50)),
     "JPEG quality 25": Shift(lambda im, _: _jpeg(im, 25)),
     "warm light (blue x0.75, red x1.3)": Shift(lambda im, _: _scaled(im, (0.75, 1.0, 1.3))),
     "soft focus (blur sigma 1.5)": Shift(lambda im, _: cv2.GaussianBlur(im, (0, 0), 1.5)),
