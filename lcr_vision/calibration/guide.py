@@ -7,8 +7,8 @@
 3. Face map, for regular dice.
 4. Check rolls: each is read and shown, the user confirms or corrects it (or the answers file
    says what is up). Then the candidate views (play area and scale, read in one look, in tiles
-   or at every scale), and after them the reader's thresholds, are scored on all of them; one replaces the reader as shipped only when it reads
-   clearly more dice right.
+   or at every scale), and after them the reader's thresholds, are scored on all of them; one
+   replaces the reader as shipped only when it reads clearly more dice right.
 
 Frames come as rests (:mod:`lcr_vision.calibration.rests`). From a folder with answers, the images
 without dice are the empty table and the labelled ones the check rolls; from a video or camera,

@@ -124,8 +124,8 @@ class DiceReader:
         for i, (scale, peaks) in enumerate(zip(scales, seen)):
             sizes = peaks.sizes.mean(1)
             keep = (sizes >= MIN_DIE_PX * scale) & (sizes < (HANDOVER if i else np.inf))
-            found = Peaks(peaks.centers[keep] / scale, peaks.sizes[keep] / scale, peaks.scores[keep])
-            looks.append(_outside(found, looks))
+            looks.append(_outside(Peaks(peaks.centers[keep] / scale, peaks.sizes[keep] / scale,
+                                        peaks.scores[keep]), looks))
         scores = np.concatenate([p.scores for p in looks])
         top = np.argsort(-scores, kind="stable")[:MAX_DICE]
         return Peaks(np.concatenate([p.centers for p in looks])[top],

@@ -40,7 +40,9 @@ class Shift:
     scale: float = 1.0
 
 
-def _resized(k: float) -> Shift:
+def resized(k: float) -> Shift:
+    """The photo ``k`` times its size (area-averaged down, cubic up), as a camera with fewer or
+    more pixels, or nearer or farther, takes it."""
     interpolation = cv2.INTER_AREA if k < 1 else cv2.INTER_CUBIC
     return Shift(lambda im, _: cv2.resize(im, None, fx=k, fy=k, interpolation=interpolation), k)
 
@@ -56,8 +58,8 @@ def _scaled(image: np.ndarray, gains: tuple[float, float, float]) -> np.ndarray:
 
 SHIFTS: dict[str, Shift] = {
     "as is": Shift(lambda im, _: im),
-    "half size (320 px)": _resized(0.5),
-    "double size (1280 px)": _resized(2.0),
+    "half size (320 px)": resized(0.5),
+    "double size (1280 px)": resized(2.0),
     "JPEG quality 50": Shift(lambda im, _: _jpeg(im, 50)),
     "JPEG quality 25": Shift(lambda im, _: _jpeg(im, 25)),
     "warm light (blue x0.75, red x1.3)": Shift(lambda im, _: _scaled(im, (0.75, 1.0, 1.3))),
