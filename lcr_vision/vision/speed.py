@@ -42,11 +42,11 @@ def _timings(job: Callable[[], object], runs: int) -> np.ndarray:
     return out
 
 
-def sample_frame(seed: int = 7) -> bytes:
-    """A rendered 640x480 table with three LCR dice, as JPEG (quality 90), for timing."""
+def sample_frame(seed: int = 7, size: tuple[int, int] = (640, 480)) -> bytes:
+    """A rendered table of ``size`` (w, h) with three LCR dice, as JPEG (quality 90), for timing."""
     from lcr_vision.synth.scene import render_scene
 
-    scene = render_scene(np.random.default_rng(seed), "lcr", (640, 480), dice=3)
+    scene = render_scene(np.random.default_rng(seed), "lcr", size, dice=3)
     return cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
 
 
