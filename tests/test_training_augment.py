@@ -61,3 +61,19 @@ def test_a_red_die_comes_out_in_other_hues_as_well() -> None:
     counts = np.bincount(strongest, minlength=3)
     assert counts[2] > 100  # mostly the die's own colour, under other light
     assert counts[0] > 10 and counts[1] > 10  # and sometimes as a blue or a green die
+
+
+def _blockiness(image: np.ndarray) -> float:
+    """How much more the picture steps across JPEG's 8-pixel block edges than elsewhere."""
+    steps = np.abs(np.diff(image.astype(np.float32).mean(2), axis=1)).mean(0)
+    edges = np.arange(7, len(steps), 8)
+    return float(steps[edges].mean() - np.delete(steps, edges).mean())
+
+
+def test_a_lower_jpeg_floor_teaches_harder_compression() -> None:
+    ramp = np.tile(np.linspace(40, 220, 256, dtype=np.float32), (128, 1))
+    smooth = cv2.GaussianBlur(np.dstack([ramp, ramp[:, ::-1], ramp]), (0, 0), 3).astype(np.uint8)
+    blocky = {floor: np.mean([_blockiness(random_camera(smooth, np.random.default_rng(s),
+                                                        jpeg_floor=floor)) for s in range(60)])
+              for floor in (10, 90)}
+    assert blocky[10] > blocky[90] + 0.05, blocky

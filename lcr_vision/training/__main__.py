@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from lcr_vision.training.augment import Scene
+from lcr_vision.training.augment import JPEG_FLOOR, Scene
 from lcr_vision.training.export import export
 from lcr_vision.training.loop import Budget, train_classifier, train_locator
 from lcr_vision.training.mining import with_decoys
@@ -33,6 +33,13 @@ from lcr_vision.training.sources import SceneSource
 from lcr_vision.vision import spec
 
 REPO = Path(__file__).resolve().parents[2]
+
+
+def _jpeg_floor(text: str) -> int:
+    """A JPEG quality from 1 to 94: examples are re-compressed at qualities from it up to 95."""
+    if not text.isdigit() or not 1 <= int(text) <= 94:
+        raise argparse.ArgumentTypeError(f"expected a JPEG quality from 1 to 94, got {text!r}")
+    return int(text)
 
 
 def _widths(text: str) -> tuple[int, ...]:
@@ -82,6 +89,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--mine", type=Path, metavar="ONNX",
                    help="teach the classifier `none` where this model's locator finds dice that "
                    "are not there on the rendered scenes (hard negatives; see training.mining)")
+    p.add_argument("--jpeg-floor", type=_jpeg_floor, default=JPEG_FLOOR, metavar="Q",
+                   help="the lowest JPEG quality the classifier's examples are re-compressed at, "
+                   f"half of them (default: {JPEG_FLOOR})")
     p.add_argument("--seed", type=int, default=0, help="random seed (default: 0)")
     p.add_argument("--threads", type=int, default=2, help="PyTorch CPU threads (default: 2)")
     p.add_argument("--workers", type=int, default=0,
@@ -138,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
             log(f"{decoys} decoys: false peaks of {args.mine} on the rendered scenes")
         train_classifier(classifier, SceneSource(real, renders, 0.6),
                          Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
-                         log, args.workers)
+                         log, args.workers, jpeg_floor=args.jpeg_floor)
     locator, classifier = locator.cpu(), classifier.cpu()
     for name, net in (("locator", locator), ("classifier", classifier)):  # what later runs start from
         torch.save(net.state_dict(), args.work / f"{name}.pt")

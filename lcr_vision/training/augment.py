@@ -87,8 +87,13 @@ def random_view(
                  tuple(f for f, k in zip(scene.faces, sane) if k))
 
 
-def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 30.0) -> np.ndarray:
-    """``image`` as another camera might take it: light, white balance, focus, noise, JPEG.
+JPEG_FLOOR = 35  # the lowest JPEG quality examples are re-compressed at, by default
+
+
+def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 30.0,
+                  jpeg_floor: int = JPEG_FLOOR) -> np.ndarray:
+    """``image`` as another camera might take it: light, white balance, focus, noise, JPEG (half
+    the time, at a quality from ``jpeg_floor`` to 95).
 
     A quarter of the images also get their colour channels shuffled: dice, inks and tables then
     take hues that neither the renderer's palettes nor the real tray have, as other sets will.
@@ -111,6 +116,7 @@ def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 3
         img = img + rng.normal(0, rng.uniform(1, 9), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if rng.random() < 0.5:
-        _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 95))])
+        quality = int(rng.integers(jpeg_floor, 95))
+        _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return out

@@ -13,6 +13,7 @@ import torch
 from torch import nn
 from torch.utils.data import DataLoader, IterableDataset
 
+from lcr_vision.training.augment import JPEG_FLOOR
 from lcr_vision.training.batches import classifier_batch, locator_batch
 from lcr_vision.training.sources import SceneSource
 
@@ -154,9 +155,11 @@ def train_locator(
 
 def train_classifier(
     net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int = 0,
-    views: int = 24,
+    views: int = 24, jpeg_floor: int = JPEG_FLOOR,
 ) -> None:
-    """Fit the classifier on crops from ``views`` freshly augmented views a step."""
+    """Fit the classifier on crops from ``views`` freshly augmented views a step (JPEG qualities
+    down to ``jpeg_floor``)."""
     ce = nn.CrossEntropyLoss(label_smoothing=0.05)
-    stream = batches(partial(classifier_batch, source, views=views), seed, workers)
+    stream = batches(partial(classifier_batch, source, views=views, jpeg_floor=jpeg_floor), seed,
+                     workers)
     _fit(net, budget, 3e-3, stream, lambda b: ce(net(b[0]), b[1].long()), log, "classifier")
