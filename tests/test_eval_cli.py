@@ -50,3 +50,18 @@ def test_text_report(labelled: Path, capsys: pytest.CaptureFixture[str]) -> None
 def test_missing_labels_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval", "--labels", str(tmp_path / "nope.csv")]) == 2
     assert capsys.readouterr().err.startswith("lcr-vision: error: no labels file at")
+
+
+def test_further_label_files_add_their_dice(labelled: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A die added by a second file that the reader cannot find counts as missed."""
+    extra = tmp_path / "errata.csv"
+    extra.write_text(",".join(HEADER) + "\n0.jpg,640,480,L,600,10,630,40\n")
+    assert main(["eval", "--labels", str(labelled), "--json"]) == 0
+    before = json.loads(capsys.readouterr().out)
+    assert main(["eval", "--labels", str(labelled), str(extra), "--images",
+                 str(labelled.parent / "images"), "--json"]) == 0
+    after = json.loads(capsys.readouterr().out)
+    assert after["dice"] == before["dice"] + 1 and after["images"] == before["images"]
+    assert main(["eval", "--labels", str(labelled), str(tmp_path / "nope.csv")]) == 2
+    assert "no labels file at" in capsys.readouterr().err

@@ -20,10 +20,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "matched dice, die accuracy, game-outcome accuracy, exact images, false dice per empty "
         "frame (images listed in empty.txt) and the confusion matrix.",
     )
-    p.add_argument("--labels", type=Path, required=True, metavar="CSV",
-                   help="labels.csv (file,width,height,class,xmin,ymin,xmax,ymax)")
+    p.add_argument("--labels", type=Path, required=True, nargs="+", metavar="CSV",
+                   help="labels.csv (file,width,height,class,xmin,ymin,xmax,ymax); the rows of "
+                   "further files are added, as corrections to a set that cannot change (e.g. "
+                   "lcr_vision/data/real-d6-tray-errata.csv: dice the real set's labels leave out)")
     p.add_argument("--images", type=Path, metavar="DIR",
-                   help="folder of the images (default: images/ beside the CSV)")
+                   help="folder of the images (default: images/ beside the first CSV)")
     p.add_argument("--split", choices=SPLITS, default="all",
                    help="score only the fixed validation (or training) split of the real photo "
                    "set, chosen by a hash of each file name (default: all)")
@@ -64,10 +66,10 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.vision.metrics import score
     from lcr_vision.vision.split import is_validation
 
-    truth = read_labels(args.labels)
+    truth = read_labels(*args.labels)
     if args.split != "all":
         truth = {n: t for n, t in truth.items() if is_validation(n) == (args.split == "validation")}
-    folder = args.images or args.labels.parent / "images"
+    folder = args.images or args.labels[0].parent / "images"
     reader = reader_from(args, pyramid=not args.one_look)
     found = {name: reader.read(load_image(folder / name)) for name in sorted(truth)}
     scores = score(truth, found)
