@@ -119,3 +119,21 @@ def test_side_faces_border_the_top_face_and_show_only_from_a_tilt(seed: int) -> 
         for side in die.sides:
             shared = np.linalg.norm(side[:, None] - die.polygon[None], axis=2).min(1) < 1e-6
             assert shared.sum() == 2  # each side shares an edge with the top face
+
+
+def test_ink_stands_out_by_colour_not_only_brightness() -> None:
+    """Red pips on a black die (as many real dice are inked) are drawn, as white ones are; black
+    on black never."""
+    from lcr_vision.synth.die_look import DieLook
+
+    ranges = replace(CLEAN, body_colours=((30, 30, 32),),
+                     ink_colours=((30, 30, 200), (20, 20, 20), (245, 245, 245)))
+    rng = np.random.default_rng(0)
+    inks = []
+    for _ in range(30):
+        look = DieLook.sample(rng, "pip", 48, ranges)
+        six = look.textures[look.tokens.index("6")].reshape(-1, 3).astype(int)
+        inked = six[:, 2] > 120
+        assert 0.05 < inked.mean() < 0.5  # six pips, in an ink that stands out
+        inks.append("white" if six[inked, 1].mean() > 120 else "red")
+    assert 5 < inks.count("red") < 25, inks

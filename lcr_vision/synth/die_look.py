@@ -1,7 +1,7 @@
 """`DieLook`: one physical die's appearance, with its six face textures made once.
 
 Bodies are opaque, marbled (two colours swirled) or translucent (lighter core, the table shows
-through a little); ink contrasts with the body, and a big 1 is red on light dice. Pips are drilled,
+through a little); ink stands out from the body by colour and brightness, and a big 1 is red on light dice. Pips are drilled,
 so each carries a thin shadow on one side.
 
 >>> rng = np.random.default_rng(3)
@@ -25,6 +25,10 @@ from lcr_vision.synth.noise import smooth_noise
 from lcr_vision.synth.ranges import Ranges, jitter, uniform
 
 _RED = np.array([40, 40, 200], np.float32)
+# An ink differs from its die's body by at least this much in brightness (grey levels) and in
+# colour (CIE Lab distance): red pips on a black die pass (50 and 83), white on pale grey does not.
+_INK_BRIGHTNESS = 30.0
+_INK_COLOUR = 55.0
 
 
 @dataclass(frozen=True)
@@ -61,12 +65,21 @@ class DieLook:
 
 
 def _contrasting_ink(rng: np.random.Generator, body: np.ndarray, ranges: Ranges) -> np.ndarray:
-    """An ink from the palette that stands out from ``body`` (by luminance)."""
+    """An ink from the palette that stands out from ``body``: far from it in colour (CIE Lab)
+    and at least somewhat in brightness. Real dice are often inked by colour more than by
+    brightness (red pips on a black or smoky die), so brightness alone would leave them out."""
     inks = [jitter(rng, c, ranges.colour_jitter * 0.5) for c in ranges.ink_colours]
     lum = np.array([0.114, 0.587, 0.299], np.float32)
-    contrast = [abs(float((i - body) @ lum)) for i in inks]
-    good = [i for i, c in zip(inks, contrast) if c > 70] or [inks[int(np.argmax(contrast))]]
-    return good[int(rng.integers(len(good)))]
+    lab = _lab(np.array([body, *inks]))
+    brightness = [abs(float((i - body) @ lum)) for i in inks]
+    colour = np.linalg.norm(lab[1:] - lab[0], axis=1)
+    good = [i for i, b, c in zip(inks, brightness, colour) if b >= _INK_BRIGHTNESS and c >= _INK_COLOUR]
+    return good[int(rng.integers(len(good)))] if good else inks[int(np.argmax(colour))]
+
+
+def _lab(bgr: np.ndarray) -> np.ndarray:
+    """CIE Lab ``(N, 3)`` of BGR colours ``(N, 3)`` in 0-255 (L 0-100)."""
+    return cv2.cvtColor((bgr.reshape(1, -1, 3) / 255.0).astype(np.float32), cv2.COLOR_BGR2LAB)[0]
 
 
 def _body_texture(rng: np.random.Generator, body: np.ndarray, finish: str, size: int) -> np.ndarray:
