@@ -137,3 +137,21 @@ def test_ink_stands_out_by_colour_not_only_brightness() -> None:
         assert 0.05 < inked.mean() < 0.5  # six pips, in an ink that stands out
         inks.append("white" if six[inked, 1].mean() > 120 else "red")
     assert 5 < inks.count("red") < 25, inks
+
+
+@pytest.mark.parametrize("finish", ["translucent", "opaque"])
+def test_only_a_translucent_die_shows_other_faces_pips_and_faintly(finish: str) -> None:
+    """Through a smoky die the pips of its other faces show, blurred and faint; a face still
+    carries exactly its own pips at full strength (one for the 1)."""
+    from lcr_vision.synth.die_look import DieLook
+
+    ranges = replace(CLEAN, body_colours=((40, 40, 40),), ink_colours=((30, 30, 200),),
+                     finishes=(finish,), colour_jitter=0.0)
+    for seed in range(5):
+        look = DieLook.sample(np.random.default_rng(seed), "pip", 64, ranges)
+        red = look.textures[look.tokens.index("1")][..., 2].astype(np.float32)
+        strong = (red > 150).astype(np.uint8)
+        assert cv2.connectedComponents(strong)[0] - 1 == 1
+        away = cv2.dilate(strong, np.ones((9, 9), np.uint8)) == 0
+        faint = (red > look.body[2] * 1.3 + 12) & away
+        assert (faint.mean() > 0.02) == (finish == "translucent"), faint.mean()

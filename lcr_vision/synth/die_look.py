@@ -1,8 +1,8 @@
 """`DieLook`: one physical die's appearance, with its six face textures made once.
 
-Bodies are opaque, marbled (two colours swirled) or translucent (lighter core, the table shows
-through a little); ink stands out from the body by colour and brightness, and a big 1 is red on light dice. Pips are drilled,
-so each carries a thin shadow on one side.
+Bodies are opaque, marbled (two colours swirled) or translucent (lighter core, the table and the
+other faces' pips show through faintly); ink stands out from the body by colour and brightness,
+and a big 1 is red on light dice. Pips are drilled, so each carries a thin shadow on one side.
 
 >>> rng = np.random.default_rng(3)
 >>> look = DieLook.sample(rng, "lcr", 48, Ranges())
@@ -54,11 +54,16 @@ class DieLook:
         art = FaceArt.sample(rng, ranges)
         tokens = faces_of(kind)
         base = _body_texture(rng, body, finish, texture_px)
+        masks = [art.mask(token, texture_px, rng) for token in tokens]
         made: dict[str, np.ndarray] = {}
-        for token in tokens:  # the three dots of an LCR die are the same texture
+        for face, token in enumerate(tokens):  # the three dots of an LCR die are one texture
             if token not in made:
                 face_ink = _RED if token == "1" and art.big_one and body.mean() > 150 else ink
-                made[token] = _ink(base, art.mask(token, texture_px, rng), face_ink)
+                seen = base
+                if finish == "translucent":
+                    ghost = _ghosts(rng, masks, face)
+                    seen = weigh(base, 1 - ghost) + tint(ghost, ink)
+                made[token] = _ink(seen, masks[face], face_ink)
                 made[token].setflags(write=False)  # looks are shared (see stock_look)
         return cls(kind, tokens, tuple(made[t] for t in tokens), body, uniform(rng, ranges.bevel),
                    0.82 if finish == "translucent" else 1.0, float(rng.uniform(0.0, 0.5)))
@@ -95,6 +100,26 @@ def _body_texture(rng: np.random.Generator, body: np.ndarray, finish: str, size:
         core = np.clip(1 - 0.5 * (xx**2 + yy**2), 0, 1)
         tex = np.clip(weigh(tex, 0.75 + 0.45 * core), 0, 255)
     return tex.astype(np.float32)
+
+
+def _ghosts(rng: np.random.Generator, masks: list[np.ndarray], face: int) -> np.ndarray:
+    """The other faces' ink that a translucent die shows through its body on ``face``: the
+    opposite face's mirrored and shrunk by the depth, the four side faces' squashed against the
+    edges, blurred and faint. Real smoky dice show them, and a reader must not count them as pips.
+    Faces ``2k`` and ``2k + 1`` are opposite (`lcr_vision.synth.cube.NORMALS`)."""
+    size = masks[face].shape[0]
+    c = (size - 1) / 2
+    depth = rng.uniform(0.6, 0.85)
+    to_face = np.float32([[-depth, 0, c * (1 + depth)], [0, depth, c * (1 - depth)]])  # mirrored
+    field = cv2.warpAffine(masks[face ^ 1], to_face, (size, size))
+    sides = [i for i in range(len(masks)) if i // 2 != face // 2]
+    squash = rng.uniform(0.2, 0.4)
+    for side, (sx, sy, tx, ty) in zip(sides, ((squash, 1, 0, 0), (squash, 1, size * (1 - squash), 0),
+                                              (1, squash, 0, 0), (1, squash, 0, size * (1 - squash)))):
+        field = np.maximum(field, cv2.warpAffine(masks[side], np.float32([[sx, 0, tx], [0, sy, ty]]),
+                                                 (size, size)) * rng.uniform(0.3, 1.0))
+    field = cv2.GaussianBlur(field, (0, 0), size * rng.uniform(0.02, 0.06))
+    return np.clip(field * rng.uniform(0.15, 0.45), 0, 1).astype(np.float32)
 
 
 def _ink(base: np.ndarray, mask: np.ndarray, ink: np.ndarray) -> np.ndarray:

@@ -80,7 +80,7 @@ def render_scenes(count: int, seed: int, workers: int = 0) -> list[Scene]:
 
 def cached_renders(count: int, seed: int, folder: Path, workers: int = 0) -> list[Scene]:
     """``render_scenes(count, seed)``, from ``folder`` when rendered before (JPEG-compressed)."""
-    path = folder / f"renders-v4-{seed}-{count}.pkl"  # v4: inks told apart by colour too
+    path = folder / f"renders-v5-{seed}-{count}.pkl"  # v5: translucent dice show other pips
     if not path.is_file():
         stored = [(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], s.centers,
                    s.sizes, s.faces) for s in render_scenes(count, seed, workers)]
