@@ -109,7 +109,7 @@ def test_sample_images(pyramid: bool) -> None:
 @LOOKS
 def test_unseen_renders_outside_the_training_ranges(kind: str, pyramid: bool) -> None:
     s = holdout_score(DiceReader(dice=DiceKind(kind), pyramid=pyramid), kind, count=60)
-    floor = {"lcr": 0.614, "wild": 0.611} if pyramid else {"lcr": 0.594, "wild": 0.594}
+    floor = {"lcr": 0.621, "wild": 0.571} if pyramid else {"lcr": 0.584, "wild": 0.559}
     assert s.die_accuracy >= floor[kind], s  # target 0.98
 
 
@@ -118,7 +118,7 @@ def test_side_faces_are_seldom_read_as_the_roll(pyramid: bool) -> None:
     steep = replace(Ranges(), tilt_deg=(30.0, 40.0))  # the steepest quarter of the training's tilts
     reader = DiceReader(dice=DiceKind.LCR, pyramid=pyramid)
     sides, found = side_face_reads(reader, "lcr", 60, ranges=steep)  # target: no side faces
-    assert found >= (295 if pyramid else 280) and sides <= (10 if pyramid else 9), (sides, found)
+    assert found >= (298 if pyramid else 274) and sides <= (8 if pyramid else 6), (sides, found)
 
 
 @LOOKS
