@@ -37,10 +37,8 @@ def windows(size: tuple[int, int], tiles: int, overlap: int) -> list[tuple[int, 
 def merge(parts: Sequence[tuple[Detections, tuple[int, int]]]) -> Detections:
     """The dice read in each tile, moved by the tile's offset ``(x, y)``, each die once: of dice
     within half a die of each other, the surest."""
-    boxes = [d.boxes + np.array(offset * 2, np.float32) for d, offset in parts]
-    every = Detections(np.concatenate(boxes) if boxes else np.zeros((0, 4)),
-                       [f for d, _ in parts for f in d.faces],
-                       np.concatenate([d.scores for d, _ in parts]) if parts else np.zeros(0))
+    every = Detections.merge(Detections(d.boxes + np.array(offset * 2, np.float32), d.faces, d.scores)
+                             for d, offset in parts)
     keep: list[int] = []
     for i in np.argsort(-every.scores, kind="stable"):
         if all(np.linalg.norm(every.centers[i] - every.centers[k]) >= 0.5 * every.sizes[k]

@@ -16,8 +16,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-import numpy as np
-
 from lcr_vision.errors import UserError
 from lcr_vision.faces import FACE_TOKENS
 from lcr_vision.vision.detections import Detections
@@ -68,11 +66,5 @@ def read_labels(csv_path: Path, *more: Path) -> dict[str, Detections]:
             raise LabelsError(f"no labels file at {path}")
         with path.open(newline="") as rows:
             for name, dice in parse_labels(rows, empty if i == 0 else ()).items():
-                truth[name] = _joined(truth[name], dice) if name in truth else dice
+                truth[name] = Detections.merge([truth[name], dice]) if name in truth else dice
     return truth
-
-
-def _joined(a: Detections, b: Detections) -> Detections:
-    """The dice of ``a`` and then those of ``b``."""
-    return Detections(np.concatenate([a.boxes, b.boxes]), a.faces + b.faces,
-                      np.concatenate([a.scores, b.scores]))
