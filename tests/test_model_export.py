@@ -20,6 +20,8 @@ from lcr_vision.vision.spec import (
     STRIDE,
 )
 
+REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "real-d6-tray"
+
 
 def test_export_agrees_with_pytorch_and_each_half_runs_alone(tmp_path: Path) -> None:
     torch = pytest.importorskip("torch", reason="export needs the train extra (PyTorch)")
@@ -106,3 +108,57 @@ def test_several_classifiers_are_exported_as_their_average(tmp_path: Path) -> No
     assert meta["classifier"] == f"{paths[1]} {paths[2]}"
     saved = torch.load(tmp_path / "work" / "classifier.pt")  # a later run can start from the soup
     assert all(torch.equal(saved[k], v) for k, v in soup.state_dict().items())
+
+
+def test_training_starts_from_a_shipped_model_as_it_computes(tmp_path: Path) -> None:
+    """Export folds each batch norm into its convolution; unfolding rebuilds one that computes the
+    same in eval mode and, on inputs like its examples, in training mode too."""
+    torch = pytest.importorskip("torch", reason="training needs the train extra (PyTorch)")
+    from lcr_vision.training.export import export
+    from lcr_vision.training.nets import Classifier, Locator
+    from lcr_vision.training.unfold import UnfoldError, load_onnx, onnx_classifier_widths
+
+    torch.manual_seed(2)
+    widths = (8, 16, 16, 32, 32, 48)
+    shipped_loc, shipped_cls = Locator(), Classifier(widths)
+    for m in [*shipped_loc.modules(), *shipped_cls.modules()]:
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-1, 1)
+            m.running_var.uniform_(0.5, 2)
+            m.weight.data.uniform_(0.5, 2)
+            m.bias.data.uniform_(-1, 1)
+    path = tmp_path / "shipped.onnx"
+    export(shipped_loc.eval(), shipped_cls.eval(), path, {})
+    assert onnx_classifier_widths(path) == widths
+    frames, crops = torch.rand(2, 3, 64, 96) * 255, torch.rand(32, 3, CROP, CROP) * 255
+    loc, cls = Locator(), Classifier(widths)
+    load_onnx(loc, path, frames)
+    load_onnx(cls, path, crops)
+    with torch.no_grad():
+        for got, want in zip(loc.eval()(frames), shipped_loc(frames)):
+            torch.testing.assert_close(got, want, rtol=1e-4, atol=1e-4)
+        torch.testing.assert_close(cls.eval()(crops), shipped_cls(crops), rtol=1e-3, atol=1e-3)
+        torch.testing.assert_close(cls.train()(crops), shipped_cls(crops), rtol=1e-2, atol=1e-2)
+    with pytest.raises(UnfoldError, match="convolution is"):
+        load_onnx(Classifier(), path, crops)
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason=f"the real photo set is not at {REAL}")
+def test_the_shipped_model_exports_again_unchanged_from_its_onnx(tmp_path: Path) -> None:
+    """A later run (one on a GPU, say) has only ``models/dice.onnx`` to train on from."""
+    pytest.importorskip("torch", reason="training needs the train extra (PyTorch)")
+    from lcr_vision.training.__main__ import main
+
+    out = tmp_path / "again.onnx"
+    argv = ["--work", str(tmp_path), "--out", str(out), "--real", str(REAL),
+            "--locator", str(DEFAULT_MODEL), "--classifier", str(DEFAULT_MODEL)]
+    assert main(argv) == 0
+    rng = np.random.default_rng(3)
+    image = rng.uniform(0, 255, (1, 3, 240, 320)).astype(np.float32)
+    crops = rng.uniform(0, 255, (6, 3, CROP, CROP)).astype(np.float32)
+    again, shipped = (ort.InferenceSession(str(p), providers=["CPUExecutionProvider"])
+                      for p in (out, DEFAULT_MODEL))
+    for name, feed in ((LOCATOR_OUTPUTS[0], {IMAGE_INPUT: image}),
+                       (CLASSIFIER_OUTPUT, {CROPS_INPUT: crops})):
+        np.testing.assert_allclose(again.run([name], feed)[0], shipped.run([name], feed)[0],
+                                   atol=1e-3)

@@ -10,12 +10,14 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import torch
 
 from lcr_vision.training.augment import JPEG_FLOOR, Scene
+from lcr_vision.training.batches import classifier_batch, locator_batch
 from lcr_vision.training.export import export
 from lcr_vision.training.loop import Budget, train_classifier, train_locator
 from lcr_vision.training.mining import with_decoys
@@ -23,6 +25,7 @@ from lcr_vision.training.nets import (
     CLASSIFIER_WIDTHS,
     Classifier,
     Locator,
+    State,
     average,
     classifier_widths,
     widen,
@@ -30,6 +33,7 @@ from lcr_vision.training.nets import (
 from lcr_vision.training.realset import real_scenes
 from lcr_vision.training.renders import cached_renders
 from lcr_vision.training.sources import SceneSource
+from lcr_vision.training.unfold import load_onnx, onnx_classifier_widths
 from lcr_vision.vision import spec
 
 REPO = Path(__file__).resolve().parents[2]
@@ -54,6 +58,22 @@ def _widths(text: str) -> tuple[int, ...]:
     return widths
 
 
+def _weights(path: Path, net: torch.nn.Module, example: Callable[[], np.ndarray]) -> State:
+    """``net``'s weights saved by a run (``.pt``) or in a shipped model (``.onnx``; its batch norms
+    rebuilt from ``example`` inputs, see ``unfold``)."""
+    if path.suffix != ".onnx":
+        return torch.load(path, map_location="cpu")
+    load_onnx(net, path, torch.from_numpy(example()))
+    return {k: v.clone() for k, v in net.state_dict().items()}
+
+
+def _saved_widths(path: Path) -> tuple[int, ...]:
+    """The convolution widths of the classifier saved at ``path`` (``.pt`` or ``.onnx``)."""
+    if path.suffix == ".onnx":
+        return onnx_classifier_widths(path)
+    return classifier_widths(torch.load(path, map_location="cpu"))
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m lcr_vision.training", description=__doc__)
     p.add_argument("--real", type=Path, default=REPO.parent / "shared/data/real-d6-tray",
@@ -67,14 +87,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--locator-steps", type=int, default=3000,
                    help="training steps for the locator, 16 views each (default: 3000)")
     p.add_argument("--locator", type=Path, metavar="PT",
-                   help="start from these trained locator weights instead of training it")
+                   help="start from these trained locator weights (a run's locator.pt, or a model's "
+                   ".onnx) instead of training it")
     p.add_argument("--locator-init", type=Path, metavar="PT",
-                   help="train the locator on from these weights instead of from scratch")
+                   help="train the locator on from these weights (.pt or .onnx) instead of from scratch")
     p.add_argument("--classifier", type=Path, nargs="+", metavar="PT",
-                   help="use these trained classifier weights instead of training it; several "
+                   help="use these trained classifier weights (.pt or .onnx) instead of training it; several "
                    "(runs fine-tuned from one start) are averaged into one network")
     p.add_argument("--classifier-init", type=Path, metavar="PT",
-                   help="train the classifier on from these weights (any crop size: the network "
+                   help="train the classifier on from these weights (.pt or .onnx; any crop size: the network "
                    "ends in global pooling; a narrower network is widened to "
                    "--classifier-widths first) instead of from scratch")
     p.add_argument("--classifier-widths", type=_widths, default=CLASSIFIER_WIDTHS, metavar="W,...",
@@ -114,39 +135,49 @@ def main(argv: list[str] | None = None) -> int:
     def log(line: str) -> None:
         print(f"{time.strftime('%H:%M:%S')} {line}", flush=True)
 
+    starts = [args.locator, args.locator_init, *(args.classifier or []), args.classifier_init]
     real: list[Scene] = []
+    if not (args.locator and args.classifier) or any(p and p.suffix == ".onnx" for p in starts):
+        real = real_scenes(args.real)  # also what rebuilds an .onnx start's batch norms
     renders: list[Scene] = []
     if not (args.locator and args.classifier):  # something trains
-        real = real_scenes(args.real)
         log(f"{len(real)} real training photos, {sum(len(s.faces) for s in real)} dice")
         renders = cached_renders(args.renders, args.render_seed, args.work, args.workers)
         log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
-    locator = Locator().to(args.device)
-    if args.locator:
-        locator.load_state_dict(torch.load(args.locator, map_location=args.device))
-    else:
-        if args.locator_init:
-            locator.load_state_dict(torch.load(args.locator_init, map_location=args.device))
-        train_locator(locator, SceneSource(real, renders, 0.5),
-                      Budget(args.locator_steps, args.locator_minutes), args.seed, log,
-                      args.workers)
+    frames = SceneSource(real, renders, 0.5)
+    crops = SceneSource(real, renders, 0.6)
+    rng = np.random.default_rng(args.seed)
+    locator = Locator()
+    start = args.locator or args.locator_init
+    if start:
+        locator.load_state_dict(_weights(start, locator, lambda: locator_batch(frames, rng, 16)[0]))
+    locator.to(args.device)
+    if not args.locator:
+        train_locator(locator, frames, Budget(args.locator_steps, args.locator_minutes), args.seed,
+                      log, args.workers)
     if args.classifier:
-        state = average([torch.load(pt, map_location=args.device) for pt in args.classifier])
-        classifier = Classifier(classifier_widths(state)).to(args.device)
-        classifier.load_state_dict(state)
+        widths = _saved_widths(args.classifier[0])
+        classifier = Classifier(widths)
+        states = [_weights(pt, Classifier(widths), lambda: classifier_batch(crops, rng, 8)[0])
+                  for pt in args.classifier]
+        classifier.load_state_dict(average(states))
+        classifier.to(args.device)
     else:
-        classifier = Classifier(args.classifier_widths).to(args.device)
+        classifier = Classifier(args.classifier_widths)
         if args.classifier_init:
-            state = torch.load(args.classifier_init, map_location=args.device)
-            if classifier_widths(state) != args.classifier_widths:
-                log(f"widening {args.classifier_init} from {classifier_widths(state)} to "
-                    f"{args.classifier_widths}")
+            widths = _saved_widths(args.classifier_init)
+            state = _weights(args.classifier_init, Classifier(widths),
+                             lambda: classifier_batch(crops, rng, 8)[0])
+            if widths != args.classifier_widths:
+                log(f"widening {args.classifier_init} from {widths} to {args.classifier_widths}")
                 state = widen(state, args.classifier_widths, np.random.default_rng(args.seed))
             classifier.load_state_dict(state)
+        classifier.to(args.device)
         if args.mine:
             renders, decoys = with_decoys(renders, args.mine)
             log(f"{decoys} decoys: false peaks of {args.mine} on the rendered scenes")
-        train_classifier(classifier, SceneSource(real, renders, 0.6),
+            crops = SceneSource(real, renders, 0.6)
+        train_classifier(classifier, crops,
                          Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
                          log, args.workers, jpeg_floor=args.jpeg_floor)
     locator, classifier = locator.cpu(), classifier.cpu()
