@@ -162,3 +162,21 @@ def test_the_shipped_model_exports_again_unchanged_from_its_onnx(tmp_path: Path)
                        (CLASSIFIER_OUTPUT, {CROPS_INPUT: crops})):
         np.testing.assert_allclose(again.run([name], feed)[0], shipped.run([name], feed)[0],
                                    atol=1e-3)
+
+
+def test_the_reader_cuts_crops_of_the_size_the_model_was_trained_on(tmp_path: Path) -> None:
+    torch = pytest.importorskip("torch", reason="export needs the train extra (PyTorch)")
+    from lcr_vision.training.export import export
+    from lcr_vision.training.nets import Classifier, Locator
+    from lcr_vision.vision.heatmap import Peaks
+    from lcr_vision.vision.reader import DiceReader
+
+    torch.manual_seed(0)
+    path = tmp_path / "m56.onnx"
+    export(Locator().eval(), Classifier().eval(), path, {}, crop=56)
+    reader = DiceReader(path)
+    assert (reader.crop, DiceReader().crop) == (56, CROP)
+    frame = np.random.default_rng(0).integers(0, 255, (240, 320, 3), np.uint8)
+    peaks = Peaks(np.array([[100.0, 80.0]]), np.array([[30.0, 30.0]]), np.array([0.9]))
+    best, _ = reader.classify(frame, peaks)  # onnxruntime refuses crops of any other size
+    assert best.shape == (1,)

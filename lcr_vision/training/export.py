@@ -53,31 +53,34 @@ def _strip_prefix(graph: onnx.GraphProto, name: str) -> None:
         node.output[:] = [name if o == old else o for o in node.output]
 
 
-def export(locator: Locator, classifier: Classifier, path: Path, metadata: dict[str, str]) -> None:
-    """Write the merged model to ``path`` with ``metadata`` (shown by Netron and the reader)."""
+def export(locator: Locator, classifier: Classifier, path: Path, metadata: dict[str, str],
+           crop: int = CROP) -> None:
+    """Write the merged model to ``path`` with ``metadata`` (shown by Netron and the reader); its
+    classifier takes ``crop``-pixel crops, the size the reader will cut."""
     loc = _to_onnx(locator, torch.zeros(1, 3, 32, 32), IMAGE_INPUT, list(LOCATOR_OUTPUTS),
                    {0: "batch", 2: "height", 3: "width"})
-    cls = _to_onnx(classifier, torch.zeros(1, 3, CROP, CROP), CROPS_INPUT, [CLASSIFIER_OUTPUT],
+    cls = _to_onnx(classifier, torch.zeros(1, 3, crop, crop), CROPS_INPUT, [CLASSIFIER_OUTPUT],
                    {0: "dice"})
     merged = compose.merge_models(loc, cls, io_map=[], prefix1="locator/", prefix2="classifier/")
     for name in (IMAGE_INPUT, *LOCATOR_OUTPUTS, CROPS_INPUT, CLASSIFIER_OUTPUT):
         _strip_prefix(merged.graph, name)
-    for name, shape in ((IMAGE_INPUT, (1, 3, 32, 32)), (CROPS_INPUT, (1, 3, CROP, CROP))):
+    for name, shape in ((IMAGE_INPUT, (1, 3, 32, 32)), (CROPS_INPUT, (1, 3, crop, crop))):
         merged.graph.initializer.append(numpy_helper.from_array(np.zeros(shape, np.float32), name))
     for key, value in metadata.items():
         merged.metadata_props.add(key=key, value=value)
     onnx.checker.check_model(merged)
     path.parent.mkdir(parents=True, exist_ok=True)
     onnx.save(merged, str(path))
-    check_agreement(locator, classifier, path)
+    check_agreement(locator, classifier, path, crop)
 
 
-def check_agreement(locator: Locator, classifier: Classifier, path: Path, tol: float = 1e-3) -> None:
+def check_agreement(locator: Locator, classifier: Classifier, path: Path, crop: int = CROP,
+                    tol: float = 1e-3) -> None:
     """Run random frames and crops through both runtimes; raise if any output differs by > tol."""
     rng = np.random.default_rng(0)
     session = ort.InferenceSession(str(path), providers=["CPUExecutionProvider"])
     image = rng.uniform(0, 255, (1, 3, 240, 320)).astype(np.float32)
-    crops = rng.uniform(0, 255, (5, 3, CROP, CROP)).astype(np.float32)
+    crops = rng.uniform(0, 255, (5, 3, crop, crop)).astype(np.float32)
     with torch.no_grad():
         expected = [t.numpy() for t in locator(torch.from_numpy(image))]
         expected.append(classifier(torch.from_numpy(crops)).numpy())

@@ -1,7 +1,7 @@
 """`DiceReader`: find every die in a frame and read its top face, with onnxruntime only.
 
 Two stages in one ONNX file. The locator sees the frame shrunk to 320 px on its longest side and
-marks die centres on a heat map; the classifier then reads a 40x40 crop of each die cut from the
+marks die centres on a heat map; the classifier then reads a crop of each die (40x40 for the shipped model) cut from the
 full-resolution frame, choosing among the faces the dice in use can show, or ``none`` (no die, a
 die cut by the frame edge, a side face). Localising small and reading from full detail is what
 makes both small dice and big frames cheap. Each crop is read in ``views`` quarter-turns and the
@@ -21,6 +21,7 @@ pips and sides could pass for dice.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -34,6 +35,7 @@ from lcr_vision.vision.images import check_frame
 from lcr_vision.vision.spec import (
     CLASSES,
     CLASSIFIER_OUTPUT,
+    CROP,
     CROPS_INPUT,
     FACE_SCORE,
     HEAT_THRESHOLD,
@@ -44,6 +46,9 @@ from lcr_vision.vision.spec import (
     PAD_VALUE,
     class_mask,
 )
+
+if TYPE_CHECKING:
+    import onnxruntime as ort
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
 MAX_DICE = 64  # peaks read per frame, strongest first
@@ -67,6 +72,14 @@ PIP_RATIO = 3.0
 
 class ModelError(UserError):
     """The model file is missing or is not a dice-reader model."""
+
+
+def _crop_side(session: ort.InferenceSession) -> int:
+    """The side of the crops the model's classifier was trained on: its input's fixed size, so a
+    model trained with another ``CROP`` is still fed crops as it learnt them."""
+    inputs = [*session.get_inputs(), *session.get_overridable_initializers()]  # ours have defaults
+    side = {i.name: i.shape for i in inputs}.get(CROPS_INPUT, [None])[-1]
+    return side if isinstance(side, int) else CROP
 
 
 class DiceReader:
@@ -100,6 +113,7 @@ class DiceReader:
                                                 providers=["CPUExecutionProvider"])
         except (Fail, InvalidArgument, InvalidGraph, InvalidProtobuf, NoSuchFile) as exc:
             raise ModelError(f"{path} is not a usable ONNX model: {exc}") from None
+        self.crop = _crop_side(self.session)
         self.allowed = class_mask(dice) | (np.array(CLASSES) == NONE)
         self.heat_threshold = heat_threshold
         self.min_score = min_score
@@ -143,7 +157,7 @@ class DiceReader:
         return decode(heat[0, 0], size[0], offset[0], self.heat_threshold)
 
     def face_log_probs(self, crops: np.ndarray) -> np.ndarray:
-        """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, CROP, CROP)``, averaged over the
+        """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, crop, crop)``, averaged over the
         reader's quarter-turns (``views`` 4: 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut)."""
         batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3)) for k in self.turns]))
         (logits,) = self.session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: batch})
@@ -155,7 +169,7 @@ class DiceReader:
         """Class index and probability of each peak's crop, over the allowed classes only."""
         if not len(peaks.scores):
             return np.zeros(0, int), np.zeros(0, np.float32)
-        crops = cut_crops(image, peaks.centers, peaks.sizes.mean(1))
+        crops = cut_crops(image, peaks.centers, peaks.sizes.mean(1), self.crop)
         log_probs = np.where(self.allowed, self.face_log_probs(crops), -np.inf)
         probs = np.exp(log_probs - log_probs.max(1, keepdims=True))
         probs /= probs.sum(1, keepdims=True)
