@@ -67,11 +67,10 @@ def _weights(path: Path, net: torch.nn.Module, example: Callable[[], np.ndarray]
     return {k: v.clone() for k, v in net.state_dict().items()}
 
 
-def _saved_widths(path: Path) -> tuple[int, ...]:
-    """The convolution widths of the classifier saved at ``path`` (``.pt`` or ``.onnx``)."""
-    if path.suffix == ".onnx":
-        return onnx_classifier_widths(path)
-    return classifier_widths(torch.load(path, map_location="cpu"))
+def _classifier_weights(path: Path, example: Callable[[], np.ndarray]) -> State:
+    """A classifier's weights (``.pt`` or ``.onnx``), at the widths it was saved with."""
+    widths = onnx_classifier_widths(path) if path.suffix == ".onnx" else CLASSIFIER_WIDTHS
+    return _weights(path, Classifier(widths), example)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -87,16 +86,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--locator-steps", type=int, default=3000,
                    help="training steps for the locator, 16 views each (default: 3000)")
     p.add_argument("--locator", type=Path, metavar="PT",
-                   help="start from these trained locator weights (a run's locator.pt, or a model's "
-                   ".onnx) instead of training it")
+                   help="start from these trained locator weights (a run's locator.pt, or a "
+                   "model's .onnx) instead of training it")
     p.add_argument("--locator-init", type=Path, metavar="PT",
-                   help="train the locator on from these weights (.pt or .onnx) instead of from scratch")
+                   help="train the locator on from these weights (.pt or .onnx) instead of from "
+                   "scratch")
     p.add_argument("--classifier", type=Path, nargs="+", metavar="PT",
-                   help="use these trained classifier weights (.pt or .onnx) instead of training it; several "
-                   "(runs fine-tuned from one start) are averaged into one network")
+                   help="use these trained classifier weights (.pt or .onnx) instead of training "
+                   "it; several (runs fine-tuned from one start) are averaged into one network")
     p.add_argument("--classifier-init", type=Path, metavar="PT",
-                   help="train the classifier on from these weights (.pt or .onnx; any crop size: the network "
-                   "ends in global pooling; a narrower network is widened to "
+                   help="train the classifier on from these weights (.pt or .onnx; any crop size: "
+                   "the network ends in global pooling; a narrower network is widened to "
                    "--classifier-widths first) instead of from scratch")
     p.add_argument("--classifier-widths", type=_widths, default=CLASSIFIER_WIDTHS, metavar="W,...",
                    help="channels of the classifier's six convolutions (default: "
@@ -155,21 +155,22 @@ def main(argv: list[str] | None = None) -> int:
     if not args.locator:
         train_locator(locator, frames, Budget(args.locator_steps, args.locator_minutes), args.seed,
                       log, args.workers)
+
+    def examples() -> np.ndarray:  # crops that rebuild an .onnx classifier's batch norms
+        return classifier_batch(crops, rng, 8)[0]
+
     if args.classifier:
-        widths = _saved_widths(args.classifier[0])
-        classifier = Classifier(widths)
-        states = [_weights(pt, Classifier(widths), lambda: classifier_batch(crops, rng, 8)[0])
-                  for pt in args.classifier]
-        classifier.load_state_dict(average(states))
+        state = average([_classifier_weights(pt, examples) for pt in args.classifier])
+        classifier = Classifier(classifier_widths(state))
+        classifier.load_state_dict(state)
         classifier.to(args.device)
     else:
         classifier = Classifier(args.classifier_widths)
         if args.classifier_init:
-            widths = _saved_widths(args.classifier_init)
-            state = _weights(args.classifier_init, Classifier(widths),
-                             lambda: classifier_batch(crops, rng, 8)[0])
-            if widths != args.classifier_widths:
-                log(f"widening {args.classifier_init} from {widths} to {args.classifier_widths}")
+            state = _classifier_weights(args.classifier_init, examples)
+            if classifier_widths(state) != args.classifier_widths:
+                log(f"widening {args.classifier_init} from {classifier_widths(state)} to "
+                    f"{args.classifier_widths}")
                 state = widen(state, args.classifier_widths, np.random.default_rng(args.seed))
             classifier.load_state_dict(state)
         classifier.to(args.device)

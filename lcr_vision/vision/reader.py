@@ -1,9 +1,9 @@
 """`DiceReader`: find every die in a frame and read its top face, with onnxruntime only.
 
 Two stages in one ONNX file. The locator sees the frame shrunk to 320 px on its longest side and
-marks die centres on a heat map; the classifier then reads a crop of each die (40x40 for the shipped model) cut from the
-full-resolution frame, choosing among the faces the dice in use can show, or ``none`` (no die, a
-die cut by the frame edge, a side face). Localising small and reading from full detail is what
+marks die centres on a heat map; the classifier then reads a crop of each die (40x40 for the
+shipped model) cut from the full-resolution frame, choosing among the faces the dice in use can
+show, or ``none`` (no die, a die cut by the frame edge, a side face). Localising small and reading from full detail is what
 makes both small dice and big frames cheap. Each crop is read in ``views`` quarter-turns and the
 answers averaged: a die lies at any angle, so every turn is as fair a look at its face as the first.
 
