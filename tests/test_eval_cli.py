@@ -36,7 +36,7 @@ def test_json_report_has_every_figure(labelled: Path, capsys: pytest.CaptureFixt
     report = json.loads(capsys.readouterr().out)
     assert report["images"] == 4 and report["empty_images"] == 1
     for key in ("recall", "precision", "face_accuracy", "die_accuracy", "exact_images",
-                "game_accuracy", "false_per_empty", "confusion"):
+                "game_accuracy", "false_per_empty", "confusion", "by_size"):
         assert key in report
     assert sum(sum(row.values()) for row in report["confusion"].values()) >= report["dice"]
 
@@ -45,6 +45,7 @@ def test_text_report(labelled: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["eval", "--labels", str(labelled)]) == 0
     out = capsys.readouterr().out
     assert "die accuracy" in out and "false dice per empty frame" in out and "confusion" in out
+    assert "read right by die size: " in out and " px " in out
 
 
 def test_missing_labels_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -48,6 +48,17 @@ def test_nothing_to_count_is_not_a_number_not_a_crash() -> None:
     assert math.isnan(s.recall) and math.isnan(s.face_accuracy) and s.exact_images == 1.0
 
 
+def test_dice_are_counted_in_the_size_band_of_their_labelled_box() -> None:
+    small = dice_at([(20, 20), (60, 20)], ["L", "C"], size=16.0)
+    big = dice_at([(200, 200)], ["R"], size=48.0)
+    truth = {"a.jpg": small, "b.jpg": big}
+    found = {"a.jpg": dice_at([(20, 20), (60, 20)], ["L", "R"], size=30.0), "b.jpg": big}
+    s = score(truth, found)
+    assert s.by_size == (("<20", 2, 1), ("40+", 1, 1))  # the found box's size does not count
+    assert s.as_dict()["by_size"] == {"<20": {"dice": 2, "read": 0.5},
+                                      "40+": {"dice": 1, "read": 1.0}}
+
+
 @st.composite
 def labelled_images(draw: st.DrawFn) -> dict[str, Detections]:
     images = {}
@@ -65,6 +76,8 @@ def test_the_truth_scores_perfectly(truth: dict[str, Detections]) -> None:
     assert s.exact_images == 1.0 and s.game_accuracy == 1.0
     assert s.dice == 0 or s.recall == s.precision == s.die_accuracy == 1.0
     assert sum(map(sum, s.confusion)) == s.dice
+    assert sum(n for _, n, _ in s.by_size) == s.dice
+    assert all(read == n for _, n, read in s.by_size)
 
 
 @settings(max_examples=50, deadline=None)
@@ -80,6 +93,7 @@ def test_dropping_a_die_costs_recall_and_the_image(truth: dict[str, Detections],
     assert s.precision == 1.0 or (s.found == 0 and math.isnan(s.precision))
     assert s.exact_images == pytest.approx(1 - 1 / len(truth))
     assert s.confusion[LABELS.index(truth[name].faces[drop])][-1] == 1
+    assert sum(n - read for _, n, read in s.by_size) == 1
 
 
 @pytest.mark.parametrize(

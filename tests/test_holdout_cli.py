@@ -21,3 +21,21 @@ def test_prints_each_set_for_the_size_and_dice_asked(
         assert figures[kind]["images"] == 2 and figures[kind]["dice"] > 0
         assert 0 <= figures[kind]["die_accuracy"] <= 1
     assert figures["empty"]["frames"] == 2
+
+
+def test_in_range_scenes_are_drawn_as_training_draws_them(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--in-range`` keeps the seed and size but draws the training's fonts, colours and tilts,
+    so other scenes come out (the same ones, were the flag ignored); every set says how its
+    dice of each size were read."""
+    figures = {}
+    for how in ([], ["--in-range"]):
+        assert main(["--count", "2", "--die-px", "16", "60", *how]) == 0
+        figures[tuple(how)] = json.loads(capsys.readouterr().out)
+    out, inside = figures[()], figures[("--in-range",)]
+    assert out["lcr"] != inside["lcr"] and out["wild"] != inside["wild"]
+    for kind in ("lcr", "wild"):
+        bands = inside[kind]["by_size"]
+        assert sum(b["dice"] for b in bands.values()) == inside[kind]["dice"]
+        assert all(0 <= b["read"] <= 1 for b in bands.values())

@@ -51,6 +51,8 @@ def format_scores(s: Scores) -> str:
         f"exact images    {pct(s.exact_images)}",
         f"game outcome    {pct(s.game_accuracy)}   (faces mapped to L/C/R/dot/wild)",
         f"false dice per empty frame {empty} ({s.empty_images} empty images)",
+        "read right by die size: " + (", ".join(
+            f"{band} px {pct(read / dice)} of {dice}" for band, dice, read in s.by_size) or "n/a"),
         "confusion (rows: labelled, columns: found; none = missed / phantom)",
     ]
     used = [i for i in range(len(LABELS))
