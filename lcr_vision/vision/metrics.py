@@ -56,9 +56,10 @@ class Scores:
     """The figures of ``lcr-vision eval``; each ratio is in [0, 1] (NaN when it has no cases).
 
     ``die_accuracy`` counts a die right only when found and read right, over labelled dice plus
-    phantom dice. ``by_size``: ``(band, labelled dice, of them found and read right)`` for each
-    band of ``SIZE_EDGES`` that holds dice (phantoms have no labelled size and are left out). ``game_accuracy``: images whose L/C/R/dot/wild outcome (faces mapped with the face
-    map, order ignored) is right. ``false_per_empty``: dice found per image labelled empty.
+    phantom dice. ``game_accuracy``: images whose L/C/R/dot/wild outcome (faces mapped with the
+    face map, order ignored) is right. ``false_per_empty``: dice found per image labelled empty.
+    ``by_size``: ``(band, labelled dice, of them found and read right)`` for each band of
+    ``SIZE_EDGES`` that holds dice (phantoms have no labelled size and are left out).
     """
 
     images: int
