@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lcr_vision.training.augment import Scene, random_camera, random_view
+from lcr_vision.training.augment import Scene, random_camera, random_view, specular_glints
 
 
 def white_square_scene(x: int, y: int, side: int) -> Scene:
@@ -77,3 +77,30 @@ def test_a_lower_jpeg_floor_teaches_harder_compression() -> None:
                                                         jpeg_floor=floor)) for s in range(60)])
               for floor in (10, 90)}
     assert blocky[10] > blocky[90] + 0.05, blocky
+
+
+def test_glints_brighten_only_the_dice_and_keep_their_labels() -> None:
+    rng = np.random.default_rng(4)
+    image = np.full((200, 300, 3), 60, np.uint8)
+    scene = Scene(image, np.float32([[70, 100], [220, 90]]), np.float32([[40, 40], [50, 50]]),
+                  ("3", "L"))
+    out = specular_glints(scene, rng, chance=1.0)
+    assert (out.faces, out.centers.tolist(), out.sizes.tolist()) == (
+        scene.faces, scene.centers.tolist(), scene.sizes.tolist())
+    changed = np.argwhere((out.image != image).any(2))[:, ::-1]
+    assert len(changed) > 20, "every die picked gets at least one mark"
+    near = np.linalg.norm(changed[:, None] - scene.centers[None], axis=2) / scene.sizes[:, 0]
+    assert (near.min(1) < 0.5).all(), "marks stay on the dice"
+    assert (out.image >= image).all(), "a reflection only adds light"
+
+
+def test_small_dice_get_no_glints() -> None:
+    scene = Scene(np.full((80, 80, 3), 90, np.uint8), np.float32([[40, 40]]), np.float32([[15, 15]]),
+                  ("2",))
+    assert specular_glints(scene, np.random.default_rng(1), chance=1.0) is scene
+
+
+def test_no_glints_when_no_die_is_picked() -> None:
+    scene = Scene(np.full((50, 50, 3), 90, np.uint8), np.float32([[25, 25]]), np.float32([[20, 20]]),
+                  ("6",))
+    assert specular_glints(scene, np.random.default_rng(0), chance=0.0) is scene

@@ -120,3 +120,56 @@ def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 3
         _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return out
+
+
+GLINT_MIN_PX = 20.0  # on a smaller die a crescent is under a pixel: blurred away, not drawn
+GLINT_FINE = 4  # marks are drawn this many times finer, so thin ones stay smooth
+
+
+def specular_glints(scene: Scene, rng: np.random.Generator, chance: float = 0.35) -> Scene:
+    """``scene`` with sharp lamp reflections drawn on some of its dice (each with ``chance``).
+
+    A glossy die under a lamp shows small hard highlights: crescents on the rims of its drilled
+    pips and bevels, and bright dots. The renderer draws only a broad soft glint, and the real
+    set's misread dice are those with a crescent beside a pip or a glare over one: the classifier
+    must learn that a pip is a disc of ink, not any bright mark. Labels are kept.
+    """
+    pick = (rng.random(len(scene.faces)) < chance) & (scene.sizes.mean(1) >= GLINT_MIN_PX)
+    if not pick.any():
+        return scene
+    h, w = scene.image.shape[:2]
+    layer = np.zeros((h, w), np.float32)
+    for (cx, cy), size in zip(scene.centers[pick], scene.sizes[pick].mean(1)):
+        for _ in range(rng.integers(1, 4)):
+            x, y = (cx, cy) + rng.uniform(-0.3, 0.3, 2) * size
+            mark = _glint_mark(size, (x % 1, y % 1), rng)
+            x0, y0 = int(x) - mark.shape[1] // 2, int(y) - mark.shape[0] // 2
+            if 0 <= x0 and 0 <= y0 and x0 + mark.shape[1] < w and y0 + mark.shape[0] < h:
+                region = layer[y0:y0 + mark.shape[0], x0:x0 + mark.shape[1]]
+                np.maximum(region, mark, out=region)
+    layer = cv2.GaussianBlur(layer, (0, 0), rng.uniform(0.3, 0.8))[..., None]
+    tint = rng.uniform(225, 255, 3).astype(np.float32)
+    img = scene.image.astype(np.float32)
+    image = np.clip(img + np.maximum(tint - img, 0) * layer, 0, 255).astype(np.uint8)
+    return Scene(image, scene.centers, scene.sizes, scene.faces)
+
+
+def _glint_mark(size: float, frac: tuple[float, float], rng: np.random.Generator) -> np.ndarray:
+    """One reflection's strength (0-1) on a square patch centred on it, for a die ``size`` px
+    across; ``frac`` is its centre's sub-pixel position. A crescent seven times in ten, else a dot.
+    """
+    r = rng.uniform(0.05, 0.14) * size
+    side = 2 * int(np.ceil(r + 3))
+    fine = np.zeros((side * GLINT_FINE,) * 2, np.float32)
+    centre = (int((side // 2 + frac[0]) * GLINT_FINE), int((side // 2 + frac[1]) * GLINT_FINE))
+    axes = np.array([r, r * rng.uniform(0.5, 1.0)]) * GLINT_FINE
+    angle = rng.uniform(0, 360)
+    if rng.random() < 0.7:
+        start = rng.uniform(0, 360)
+        thick = max(int(rng.uniform(0.015, 0.05) * size * GLINT_FINE), 1)
+        cv2.ellipse(fine, centre, tuple(np.maximum(axes, 1).astype(int)), angle, start,
+                    start + rng.uniform(60, 220), 1.0, thick, cv2.LINE_AA)
+    else:
+        cv2.ellipse(fine, centre, tuple(np.maximum(axes / 2, 1).astype(int)), angle, 0, 360, 1.0,
+                    -1, cv2.LINE_AA)
+    return cv2.resize(fine, (side, side), interpolation=cv2.INTER_AREA) * rng.uniform(0.5, 1.0)
