@@ -43,8 +43,9 @@ LOOKS = pytest.mark.parametrize("pyramid", [False, True], ids=["one-look", "pyra
 def test_real_validation_split(pyramid: bool) -> None:
     s = score_folder(DiceReader(dice=DiceKind.PIP, pyramid=pyramid), REAL / "labels.csv",
                      is_validation)
+    floor = (0.984, 0.878) if pyramid else (0.987, 0.902)
     assert s.images == 41
-    assert s.die_accuracy >= 0.978 and s.exact_images >= 0.853, s  # targets 0.99 and 0.97
+    assert s.die_accuracy >= floor[0] and s.exact_images >= floor[1], s  # targets 0.99 and 0.97
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason=f"the real photo set is not at {REAL}")
@@ -68,26 +69,27 @@ def test_real_validation_split_with_its_errata(pyramid: bool) -> None:
              if is_validation(n)}
     reader = DiceReader(dice=DiceKind.PIP, pyramid=pyramid)
     s = score(truth, {n: reader.read(load_image(REAL / "images" / n)) for n in truth})
+    floor = (0.987, 0.902) if pyramid else (0.990, 0.926)
     assert s.images == 41 and s.dice == 322
-    assert s.die_accuracy >= 0.981 and s.exact_images >= 0.878, s  # targets 0.99 and 0.97
+    assert s.die_accuracy >= floor[0] and s.exact_images >= floor[1], s  # targets 0.99 and 0.97
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason=f"the real photo set is not at {REAL}")
 def test_a_close_up_is_read_at_every_scale_without_taking_pips_for_dice() -> None:
     """The real split enlarged four times (2560 px, dice of 100-200 px, pips as big as far dice):
-    finer looks must not add the pips of the dice that coarser looks found (7 phantoms without
-    that rule, 2 with it; one look: 98.4%)."""
+    finer looks must not add the pips of the dice that coarser looks found (model q: 7 phantoms
+    without that rule, 2 with it; the shipped model: 324 found of 321 dice, one look: 98.4%)."""
     s = shifted_scores(DiceReader(dice=DiceKind.PIP, pyramid=True), REAL / "labels.csv",
                        resized(4.0))
-    assert s.images == 41 and s.die_accuracy >= 0.978 and s.precision >= 0.99, s
+    assert s.images == 41 and s.die_accuracy >= 0.975 and s.precision >= 0.987, s
 
 
 # Die accuracy at every scale on the real split as other cameras show it (models/README.md,
 # "Other cameras"), less one die.
-SHIFT_FLOORS = {"as is": 0.978, "half size (320 px)": 0.981, "double size (1280 px)": 0.978,
-                "JPEG quality 50": 0.950, "JPEG quality 25": 0.935,
-                "warm light (blue x0.75, red x1.3)": 0.975,
-                "soft focus (blur sigma 1.5)": 0.957, "dim and noisy (x0.55, noise sigma 6)": 0.972}
+SHIFT_FLOORS = {"as is": 0.984, "half size (320 px)": 0.978, "double size (1280 px)": 0.975,
+                "JPEG quality 50": 0.953, "JPEG quality 25": 0.937,
+                "warm light (blue x0.75, red x1.3)": 0.978,
+                "soft focus (blur sigma 1.5)": 0.962, "dim and noisy (x0.55, noise sigma 6)": 0.975}
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason=f"the real photo set is not at {REAL}")
@@ -102,14 +104,14 @@ def test_the_real_split_as_other_cameras_show_it(shift: str) -> None:
 @LOOKS
 def test_sample_images(pyramid: bool) -> None:
     s = score_folder(DiceReader(pyramid=pyramid), SAMPLES / "labels.csv")
-    assert s.die_accuracy >= (0.867 if pyramid else 0.878), s
+    assert s.die_accuracy >= (0.861 if pyramid else 0.872), s
 
 
 @pytest.mark.parametrize("kind", ["lcr", "wild"])
 @LOOKS
 def test_unseen_renders_outside_the_training_ranges(kind: str, pyramid: bool) -> None:
     s = holdout_score(DiceReader(dice=DiceKind(kind), pyramid=pyramid), kind, count=60)
-    floor = {"lcr": 0.621, "wild": 0.571} if pyramid else {"lcr": 0.584, "wild": 0.559}
+    floor = {"lcr": 0.602, "wild": 0.558} if pyramid else {"lcr": 0.572, "wild": 0.549}
     assert s.die_accuracy >= floor[kind], s  # target 0.98
 
 
@@ -118,7 +120,7 @@ def test_side_faces_are_seldom_read_as_the_roll(pyramid: bool) -> None:
     steep = replace(Ranges(), tilt_deg=(30.0, 40.0))  # the steepest quarter of the training's tilts
     reader = DiceReader(dice=DiceKind.LCR, pyramid=pyramid)
     sides, found = side_face_reads(reader, "lcr", 60, ranges=steep)  # target: no side faces
-    assert found >= (298 if pyramid else 274) and sides <= (8 if pyramid else 6), (sides, found)
+    assert found >= (303 if pyramid else 280) and sides <= 9, (sides, found)
 
 
 @LOOKS
