@@ -30,7 +30,7 @@ from lcr_vision.training.nets import (
     classifier_widths,
     widen,
 )
-from lcr_vision.training.realset import real_scenes
+from lcr_vision.training.realset import real_scenes, rune55_scenes
 from lcr_vision.training.renders import cached_renders
 from lcr_vision.training.sources import SceneSource
 from lcr_vision.training.unfold import load_onnx, onnx_classifier_widths
@@ -78,6 +78,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--real", type=Path, default=REPO.parent / "shared/data/real-d6-tray",
                    help="the real labelled photo set (labels.csv + images/); its validation "
                    "split is never trained on (default: ../shared/data/real-d6-tray)")
+    p.add_argument("--rune55", type=Path, metavar="DIR",
+                   help="also train on this set of real photos from many cameras (rune55-d6: "
+                   "labels.csv + images/; its validation split is never trained on)")
+    p.add_argument("--rune55-share", type=float, default=0.5, metavar="P",
+                   help="the share of real examples drawn from --rune55 (default: 0.5)")
     p.add_argument("--out", type=Path, default=REPO / "models/dice.onnx",
                    help="where to write the ONNX model (default: models/dice.onnx)")
     p.add_argument("--work", type=Path, default=REPO / "runs/train",
@@ -140,12 +145,16 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.locator and args.classifier) or any(p and p.suffix == ".onnx" for p in starts):
         real = real_scenes(args.real)  # also what rebuilds an .onnx start's batch norms
     renders: list[Scene] = []
+    more: list[Scene] = []
     if not (args.locator and args.classifier):  # something trains
         log(f"{len(real)} real training photos, {sum(len(s.faces) for s in real)} dice")
+        if args.rune55:
+            more = rune55_scenes(args.rune55)
+            log(f"{len(more)} rune55 training photos, {sum(len(s.faces) for s in more)} dice")
         renders = cached_renders(args.renders, args.render_seed, args.work, args.workers)
         log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
-    frames = SceneSource(real, renders, 0.5)
-    crops = SceneSource(real, renders, 0.6)
+    frames = SceneSource(real, renders, 0.5, more_real=more, more_share=args.rune55_share)
+    crops = SceneSource(real, renders, 0.6, more_real=more, more_share=args.rune55_share)
     rng = np.random.default_rng(args.seed)
     locator = Locator()
     start = args.locator or args.locator_init
@@ -154,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     locator.to(args.device)
     if not args.locator:
         train_locator(locator, frames, Budget(args.locator_steps, args.locator_minutes), args.seed,
-                      log, args.workers)
+                      log, args.workers, checkpoint=args.work / "locator.pt")
 
     def examples() -> np.ndarray:  # crops that rebuild an .onnx classifier's batch norms
         return classifier_batch(crops, rng, 8)[0]
@@ -177,10 +186,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.mine:
             renders, decoys = with_decoys(renders, args.mine)
             log(f"{decoys} decoys: false peaks of {args.mine} on the rendered scenes")
-            crops = SceneSource(real, renders, 0.6)
+            crops = SceneSource(real, renders, 0.6, more_real=more, more_share=args.rune55_share)
         train_classifier(classifier, crops,
                          Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
-                         log, args.workers, jpeg_floor=args.jpeg_floor)
+                         log, args.workers, jpeg_floor=args.jpeg_floor,
+                         checkpoint=args.work / "classifier.pt")
     locator, classifier = locator.cpu(), classifier.cpu()
     for name, net in (("locator", locator), ("classifier", classifier)):  # what later runs start from
         torch.save(net.state_dict(), args.work / f"{name}.pt")

@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 import torch
@@ -18,6 +19,7 @@ from lcr_vision.training.batches import classifier_batch, locator_batch
 from lcr_vision.training.sources import SceneSource
 
 Log = Callable[[str], None]
+CHECKPOINT_SECONDS = 300.0
 
 
 def focal_loss(pred: torch.Tensor, heat: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -118,12 +120,17 @@ def batches(make: Callable[[np.random.Generator], tuple[np.ndarray, ...]], seed:
 def _fit(
     net: nn.Module, budget: Budget, peak: float, stream: Iterator[tuple[torch.Tensor, ...]],
     loss_of: Callable[[tuple[torch.Tensor, ...]], torch.Tensor], log: Log, name: str,
+    checkpoint: Path | None = None,
 ) -> None:
+    """Train ``net`` for ``budget``; every ``CHECKPOINT_SECONDS`` the weights' moving average is
+    saved to ``checkpoint`` (a ``.pt`` that ``--locator-init``/``--classifier-init`` train on
+    from), so a run stopped at any moment loses a few minutes at most."""
     device = next(net.parameters()).device
     opt = torch.optim.AdamW(net.parameters(), lr=peak, weight_decay=1e-4)
     net.train()
     average = WeightAverage(net)
     start, running, step = time.monotonic(), 0.0, 0
+    saved = start
     while (done := budget.done(step, time.monotonic() - start)) < 1:
         for group in opt.param_groups:
             group["lr"] = learning_rate(peak, done)
@@ -138,6 +145,10 @@ def _fit(
         if step % 50 == 0:
             log(f"{name} step {step} ({100 * done:.0f}%) loss {running:.4f} "
                 f"{time.monotonic() - start:.0f}s")
+        if checkpoint and time.monotonic() - saved > CHECKPOINT_SECONDS:
+            torch.save(average.state, checkpoint)
+            saved = time.monotonic()
+            log(f"{name} step {step}: saved {checkpoint}")
     log(f"{name}: {step} steps, loss {running:.4f}, {time.monotonic() - start:.0f}s; "
         "exporting the weights' moving average")
     average.copy_to(net)
@@ -146,20 +157,21 @@ def _fit(
 
 def train_locator(
     net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int = 0,
-    batch: int = 16,
+    batch: int = 16, checkpoint: Path | None = None,
 ) -> None:
     """Fit the locator on batches of ``batch`` freshly augmented views."""
     stream = batches(partial(locator_batch, source, n=batch), seed, workers)
-    _fit(net, budget, 4e-3, stream, lambda b: locator_loss(net, b), log, "locator")
+    _fit(net, budget, 4e-3, stream, lambda b: locator_loss(net, b), log, "locator", checkpoint)
 
 
 def train_classifier(
     net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int = 0,
-    views: int = 24, jpeg_floor: int = JPEG_FLOOR,
+    views: int = 24, jpeg_floor: int = JPEG_FLOOR, checkpoint: Path | None = None,
 ) -> None:
     """Fit the classifier on crops from ``views`` freshly augmented views a step (JPEG qualities
     down to ``jpeg_floor``)."""
     ce = nn.CrossEntropyLoss(label_smoothing=0.05)
     stream = batches(partial(classifier_batch, source, views=views, jpeg_floor=jpeg_floor), seed,
                      workers)
-    _fit(net, budget, 3e-3, stream, lambda b: ce(net(b[0]), b[1].long()), log, "classifier")
+    _fit(net, budget, 3e-3, stream, lambda b: ce(net(b[0]), b[1].long()), log, "classifier",
+         checkpoint)

@@ -15,12 +15,15 @@ from lcr_vision.training.paste import paste_dice
 @dataclass(frozen=True)
 class SceneSource:
     """Draws scenes: real photos with chance ``real_share`` (of which ``paste_share`` have their
-    dice moved onto an empty rendered table), rendered scenes otherwise."""
+    dice moved onto an empty rendered table), rendered scenes otherwise. Real photos come from
+    ``more_real`` (another camera's set) with chance ``more_share`` where it has any."""
 
     real: Sequence[Scene]
     renders: Sequence[Scene]
     real_share: float = 0.5
     paste_share: float = 0.3
+    more_real: Sequence[Scene] = ()
+    more_share: float = 0.5
 
     @cached_property
     def empty(self) -> list[Scene]:
@@ -30,7 +33,9 @@ class SceneSource:
     def draw(self, rng: np.random.Generator) -> Scene:
         """One scene, before augmentation."""
         if not self.renders or rng.random() < self.real_share:
-            scene = self.real[rng.integers(len(self.real))]
+            pool = self.more_real if self.more_real and (
+                not self.real or rng.random() < self.more_share) else self.real
+            scene = pool[rng.integers(len(pool))]
             if self.empty and rng.random() < self.paste_share:
                 return paste_dice(scene, self.empty[rng.integers(len(self.empty))].image, rng)
             return scene
