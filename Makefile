@@ -1,31 +1,68 @@
-# The README's two commands: `make demo` and `make test`. Both build .venv first.
+# The README's two commands: `make demo` and `make test`. Each builds .venv with the exact versions
+# of requirements/ first: the demo only what runs the game, the tests their tools too.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+INSTALL := $(BIN)/python -m pip install -q --disable-pip-version-check
+LOCK_VENV := .lock-venv
 
-.PHONY: venv demo test lint train clean
+.PHONY: venv demo test lint train floors lock clean
 
-venv: $(VENV)/.installed
+venv: $(VENV)/.runtime
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.runtime: pyproject.toml requirements/runtime.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(INSTALL) -r requirements/runtime.txt
+	$(INSTALL) --no-deps --no-build-isolation -e .
 	touch $@
 
-demo: venv
+$(VENV)/.test: $(VENV)/.runtime requirements/test.txt
+	$(INSTALL) -r requirements/test.txt
+	touch $@
+
+$(VENV)/.train: $(VENV)/.test requirements/train.txt
+	$(INSTALL) -r requirements/train.txt
+	touch $@
+
+demo: $(VENV)/.runtime
 	$(BIN)/lcr-vision demo
 
-test: venv
+test: $(VENV)/.test
 	$(BIN)/python -m pytest -q
 
-lint: venv
+lint: $(VENV)/.test
 	$(BIN)/ruff check lcr_vision tests
 
 # Training needs the optional PyTorch extra (CPU wheel); it is never needed at run time.
-train: venv
-	$(BIN)/python -m pip install -q -e '.[dev,train]'
+train: $(VENV)/.train
 	$(BIN)/python -m lcr_vision.training
 
+# The accuracy figures measured every way onnxruntime runs them, and the tests' floors from them
+# (minutes; see lcr_vision/bench/accuracy.py). Run after shipping a model.
+floors: $(VENV)/.test
+	$(BIN)/lcr-vision bench --only accuracy --write-floors tests/floors.json > /dev/null
+
+# Upgrading on purpose: the newest versions pyproject.toml allows, frozen into requirements/ only
+# if the model still holds every floor of tests/floors.json with them.
+lock:
+	rm -rf $(LOCK_VENV) && $(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/python -m pip install -q --upgrade pip setuptools
+	$(LOCK_VENV)/bin/python -m pip install -q -e .
+	$(LOCK_VENV)/bin/python -m pip freeze --exclude-editable > $(LOCK_VENV)/runtime.txt
+	$(LOCK_VENV)/bin/python -m pip freeze --all | grep '^setuptools==' >> $(LOCK_VENV)/runtime.txt
+	$(LOCK_VENV)/bin/python -m pip install -q -e '.[test]'
+	$(LOCK_VENV)/bin/python -m pip freeze --exclude-editable \
+		| grep -vxFf $(LOCK_VENV)/runtime.txt > $(LOCK_VENV)/test.txt
+	$(LOCK_VENV)/bin/python -m pip install -q -e '.[test,train]'
+	$(LOCK_VENV)/bin/python -m pip freeze --exclude-editable | sed 's/+cpu$$//' \
+		| grep -vxFf $(LOCK_VENV)/runtime.txt | grep -vxFf $(LOCK_VENV)/test.txt \
+		> $(LOCK_VENV)/train.txt
+	$(LOCK_VENV)/bin/lcr-vision bench --only accuracy --check tests/floors.json > /dev/null
+	for f in runtime test train; do \
+		{ grep '^#' requirements/$$f.txt; grep '^-r' requirements/$$f.txt; \
+		  cat $(LOCK_VENV)/$$f.txt; } > requirements/$$f.txt.new \
+		&& mv requirements/$$f.txt.new requirements/$$f.txt; done
+	rm -rf $(LOCK_VENV)
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) $(LOCK_VENV) build *.egg-info .pytest_cache

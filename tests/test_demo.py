@@ -13,6 +13,7 @@ from lcr_vision.rules import Settings
 from lcr_vision.speech.voice import wav_seconds
 
 
+@pytest.mark.usefixtures("espeak")
 def test_the_demo_plays_one_game_to_a_winner_and_keeps_everything(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder, wav = tmp_path / "demo", tmp_path / "said.wav"

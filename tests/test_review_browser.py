@@ -5,29 +5,26 @@ the keyboard, and shows a player called ``<script>`` as text."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from conftest import require
+from playwright import sync_api
 from test_review_model import DOUBTFUL, PLAYERS, TYPED, camera_session, manual_session
 
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Ledger, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="needs Debian's chromium (.ci/run installs it with apt)"
-)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the dev extra")
+    executable = require("chromium", "chromium-browser")
     with sync_api.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        chromium = driver.chromium.launch(executable_path=executable, args=FLAGS)
         yield chromium
         chromium.close()
 

@@ -13,6 +13,7 @@ from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.speech.voice import VoiceError, open_voice, wav_seconds
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
+pytestmark = pytest.mark.usefixtures("espeak")
 
 
 def record(tmp_path: Path, sentences: list[str], **options: object) -> tuple[float, str]:
