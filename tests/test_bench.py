@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from lcr_vision.bench.accuracy import Bound, Count, below, bound
 from lcr_vision.cli import main
 
 
@@ -31,3 +35,36 @@ def test_bench_reader_times_the_live_reading_and_the_photo_reading(
     for key in ("one_view_ms_median", "photo_ms_median", "photo_4032x3024_ms_median",
                 "photo_4032x3024_decode_ms", "jpeg_decode_ms", "decodes_per_read"):
         assert reader[key] > 0, key
+
+
+def test_floors_options_go_with_the_accuracy_part_alone(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["bench", "--only", "reader", "--write-floors", str(tmp_path / "f.json")]) == 2
+    assert "--write-floors and --check go with --only accuracy" in capsys.readouterr().err
+    assert not (tmp_path / "f.json").exists()
+
+
+def test_checking_against_a_missing_floors_file_says_so(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["bench", "--only", "accuracy", "--check", str(tmp_path / "none.json")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lcr-vision: error: cannot read the floors in") and err.count("\n") == 1
+
+
+@given(st.integers(1, 2000).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, n), min_size=1, max_size=4))), st.booleans())
+def test_a_bound_holds_every_figure_it_was_derived_from(case, higher: bool) -> None:
+    n, ks = case
+    counts = [Count(k, n, higher) for k in ks]
+    b = bound(counts)
+    assert all(b.holds(c) for c in counts)
+    worst = min(c.share for c in counts) if higher else max(c.share for c in counts)
+    assert abs(worst - b.limit) >= min(1 / n, worst if higher else 1 - worst) - 1e-12
+    assert Bound.from_json(b.to_json()).holds(counts[0])
+
+
+def test_a_clearly_worse_figure_misses_its_bound() -> None:
+    b = bound([Count(320, 322), Count(320, 322)])  # no spread: the margin is one standard error
+    assert b.holds(Count(319, 322)) and not b.holds(Count(315, 322))
+    assert below({"x": [Count(315, 322)]}, {"x": b}) == [
+        f"x: {315 / 322:.4f} (315 of 322) against {b.limit}"]

@@ -2,16 +2,21 @@
 
 The machines this runs on are shared and noisy, so every part is measured in the same run and the
 reader is also given as a ratio to decoding the same JPEG, which scales with the machine.
+``--only accuracy`` measures the model's accuracy figures instead, every way onnxruntime can run
+them (``lcr_vision.bench.accuracy``), and writes or checks the floors the tests hold.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-PARTS = ("reader", "renderer", "simulate", "odds")
+PARTS = ("reader", "renderer", "simulate", "odds")  # the speed figures, measured by default
+SLOW_PARTS = ("accuracy",)  # minutes: measured only when named
 PHOTO = (4032, 3024)  # a phone's photo, read at every scale as `detect` reads it
 
 
@@ -57,8 +62,38 @@ def _odds(args: argparse.Namespace) -> dict[str, Any]:
     return {"solve_s": {str(n): round(t, 3) for n, t in times.items()}}
 
 
+def _progress(line: str) -> None:
+    print(f"bench: {line}", file=sys.stderr, flush=True)
+
+
+def _accuracy(args: argparse.Namespace) -> dict[str, Any]:
+    from lcr_vision.bench.accuracy import WAYS, Bound, below, floors, measure
+    from lcr_vision.errors import UserError
+
+    if args.check:
+        try:
+            held = {k: Bound.from_json(v) for k, v in json.loads(args.check.read_text()).items()}
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise UserError(f"cannot read the floors in {args.check}: {exc}") from None
+        counts = measure(WAYS[:1], args.model, _progress)
+        missed = below(counts, held)
+        if missed:
+            raise UserError(f"{len(missed)} figure(s) miss the floors of {args.check}; "
+                            f"first {missed[0]}")
+    else:
+        counts = measure(WAYS, args.model, _progress)
+    bounds = {k: b.to_json() for k, b in floors(counts).items()}
+    if args.write_floors:
+        try:
+            args.write_floors.write_text(json.dumps(bounds, indent=1) + "\n")
+        except OSError as exc:
+            raise UserError(f"cannot write {args.write_floors}: {exc.strerror}") from None
+    return bounds
+
+
 MEASURES: dict[str, Callable[[argparse.Namespace], dict[str, Any]]] = {
     "reader": _reader, "renderer": _renderer, "simulate": _simulate, "odds": _odds,
+    "accuracy": _accuracy,
 }
 
 
@@ -78,7 +113,10 @@ def run(args: argparse.Namespace) -> int:
     parts = [p.strip() for p in args.only.split(",")] if args.only else list(PARTS)
     unknown = [p for p in parts if p not in MEASURES]
     if unknown:
-        raise UserError(f"unknown part {unknown[0]!r}: choose from {', '.join(PARTS)}")
+        raise UserError(f"unknown part {unknown[0]!r}: choose from "
+                        f"{', '.join(PARTS + SLOW_PARTS)}")
+    if (args.write_floors or args.check) and parts != ["accuracy"]:
+        raise UserError("--write-floors and --check go with --only accuracy")
     if args.odds_players < 3 or args.odds_players > 8:
         raise UserError("--odds-players must be between 3 and 8")
     results = {part: MEASURES[part](args) for part in parts}
@@ -99,13 +137,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         "thread reading each die in one view instead of four quarter-turns, and looking at every "
         "scale as `detect` reads photos, on that frame and on a 4032x3024 photo), the "
         "renderer's frames per second, simulated five-player games per second and the exact odds "
-        "solver's time from the start for 3 players up to --odds-players.",
+        "solver's time from the start for 3 players up to --odds-players. `--only accuracy` "
+        "measures the model's accuracy figures instead (minutes), with one and two threads and "
+        "onnxruntime's graph optimisations on and off, and each figure's floor for the tests.",
     )
     p.add_argument("--only", metavar="PARTS",
-                   help=f"comma-separated parts to measure (default all: {','.join(PARTS)})")
+                   help=f"comma-separated parts to measure (default all: {','.join(PARTS)}; "
+                   f"also {','.join(SLOW_PARTS)})")
     p.add_argument("--runs", type=int, default=100,
                    help="timed frames per reader setting and rendered frames (default 100)")
     p.add_argument("--odds-players", type=int, default=8,
                    help="largest table for the odds timing, 3-8 (default 8)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--model", type=Path,
+                   help="the ONNX model whose accuracy to measure (default: the shipped one)")
+    p.add_argument("--write-floors", type=Path, metavar="JSON",
+                   help="with --only accuracy: write the figures' floors here (tests/floors.json)")
+    p.add_argument("--check", type=Path, metavar="JSON",
+                   help="with --only accuracy: measure once and fail unless every figure holds "
+                   "the floors in this file")
     p.set_defaults(run=run)

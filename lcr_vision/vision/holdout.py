@@ -34,30 +34,15 @@ SEED = 1000  # the training renders use seed 1
 SIZE = (640, 480)
 
 
-def holdout_score(
+def holdout_run(
     reader: DiceReader, kind: str, count: int, seed: int = SEED, ranges: Ranges = OUT_OF_RANGE,
     empty: bool = False, size: tuple[int, int] = SIZE,
-) -> Scores:
+) -> tuple[Scores, int]:
     """Score ``reader`` on ``count`` rendered ``kind`` scenes of ``size`` (w, h) pixels (dice fully
     in frame are the truth; ``empty`` renders tables with chips, coins, cards and hands but no
-    dice)."""
-    return _run(reader, kind, count, seed, ranges, empty, size)[0]
-
-
-def side_face_reads(
-    reader: DiceReader, kind: str, count: int, seed: int = SEED, ranges: Ranges = OUT_OF_RANGE,
-) -> tuple[int, int]:
-    """Dice found centred on a side face the camera sees (and on no die's top face), and dice found
-    in all, on the same scenes as ``holdout_score``. Each of the first is a side face read as if it
-    were the roll: from a steep or wide-angle view a side can face the camera more squarely than
-    the top."""
-    scores, sides = _run(reader, kind, count, seed, ranges)
-    return sides, scores.found
-
-
-def _run(reader: DiceReader, kind: str, count: int, seed: int, ranges: Ranges,
-         empty: bool = False, size: tuple[int, int] = SIZE) -> tuple[Scores, int]:
-    """The scores of ``holdout_score`` and the side faces read of ``side_face_reads``, in one pass."""
+    dice), and count the dice found centred on a side face the camera sees (and on no die's top
+    face): each a side face read as if it were the roll, since from a steep or wide-angle view a
+    side can face the camera more squarely than the top."""
     rng = np.random.default_rng(seed)
     truth, found, sides = {}, {}, 0
     for i in range(count):
@@ -104,10 +89,10 @@ def main(argv: list[str] | None = None) -> int:
     figures = {}
     for kind in ("lcr", "wild"):
         reader = DiceReader(args.model, DiceKind(kind), pyramid=not args.one_look)
-        s, sides = _run(reader, kind, args.count, args.seed, ranges, size=size)
+        s, sides = holdout_run(reader, kind, args.count, args.seed, ranges, size=size)
         figures[kind] = {**s.as_dict(), "side_faces_read": sides}
-    s = holdout_score(DiceReader(args.model, pyramid=not args.one_look), "mixed", args.count,
-                      args.seed + 1, Ranges(), empty=True, size=size)
+    s, _ = holdout_run(DiceReader(args.model, pyramid=not args.one_look), "mixed", args.count,
+                       args.seed + 1, Ranges(), empty=True, size=size)
     figures["empty"] = {"frames": s.images, "false_dice": s.found,
                         "false_per_frame": s.false_per_empty}
     print(json.dumps(figures, indent=1))

@@ -88,8 +88,11 @@ class DiceReader:
     def __init__(
         self, model_path: Path | None = None, dice: DiceKind | None = None, threads: int = 1,
         heat_threshold: float = HEAT_THRESHOLD, min_score: float = FACE_SCORE, views: int = VIEWS,
-        pyramid: bool = False,
+        pyramid: bool = False, optimize: bool = True,
     ) -> None:
+        """``optimize=False`` runs onnxruntime's graph as stored, without fusing its operators:
+        other kernels, as another processor or install may run, for measuring how far the
+        figures move with them (``lcr_vision.bench.accuracy``)."""
         import onnxruntime as ort
         from onnxruntime.capi.onnxruntime_pybind11_state import (
             Fail,
@@ -108,6 +111,8 @@ class DiceReader:
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
         options.log_severity_level = 3  # the inputs' default values are meant to be overridable
+        if not optimize:
+            options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
         try:
             self.session = ort.InferenceSession(str(path), options,
                                                 providers=["CPUExecutionProvider"])
