@@ -1,6 +1,6 @@
 """Face tokens, dice kinds and the face map from pip values to game faces.
 
-The tokens are the public ones of FORMATS.md: ``1``-``6`` for pip dice, ``L C R dot wild`` for
+The tokens are the public ones of docs/formats.md: ``1``-``6`` for pip dice, ``L C R dot wild`` for
 boxed dice. The vision code reports tokens; only the game maps pips to L/C/R/dot/wild.
 
 >>> FaceMap.default().to_game("4")
@@ -43,7 +43,7 @@ class DiceKind(str, Enum):
 
 
 class FaceError(UserError):
-    """A face token that is not one of FORMATS.md's, or that the face map cannot translate."""
+    """A face token that is not one of docs/formats.md's, or that the face map cannot translate."""
 
 
 _ALIASES = {
@@ -74,7 +74,7 @@ def parse_faces(line: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class FaceMap:
-    """How pip values count in the game. Default (RULES.md): 1-3 dot, 4 L, 5 C, 6 R; Wild: 1 wild."""
+    """How pip values count in the game. Default (docs/rules.md): 1-3 dot, 4 L, 5 C, 6 R; Wild: 1 wild."""
 
     pips: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType(

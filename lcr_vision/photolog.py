@@ -17,7 +17,7 @@ The record (version 1), the contract the review page reads::
      "source": "camera 0",            # where the frame came from (a file name for photo folders)
      "frame": "0007.jpg", "annotated": "0007-annotated.jpg",
      "how": "read",                   # "read", "confirmed" (a doubtful read accepted) or "typed"
-     "dice": [                        # every die seen, left to right, as FORMATS.md detections,
+     "dice": [                        # every die seen, left to right, as docs/formats.md detections,
        {"box": [x0, y0, x1, y1], "face": "4", "score": 0.98, "game_face": "L"}],
      "faces": ["4", "6", "2"],        # the faces committed (typed faces when "how" is "typed")
      "game_faces": ["L", "R", "dot"],
@@ -39,7 +39,7 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import fields
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +69,7 @@ def move_record(move: Move, players: Sequence[str]) -> dict[str, Any]:
 
 def now_utc() -> str:
     """The current time as ISO 8601 UTC to the second."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class PhotoLog:

@@ -16,7 +16,7 @@ from lcr_vision.vision.labels import HEADER
 
 @pytest.fixture(scope="module")
 def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Three rendered LCR tables and one empty one, in the FORMATS.md layout."""
+    """Three rendered LCR tables and one empty one, in the docs/formats.md layout."""
     root = tmp_path_factory.mktemp("set")
     (root / "images").mkdir()
     rng = np.random.default_rng(5)

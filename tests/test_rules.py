@@ -1,4 +1,4 @@
-"""Worked examples for every rule and variant of RULES.md."""
+"""Worked examples for every rule and variant of docs/rules.md."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ real table does, and most lie outside the training renders: a camera high over a
 dice), a camera close to the table (dice bigger than most trained on), a steep camera with dice
 of colours and fonts never seen. A plain felt table at an ordinary height is the control, where
 calibration should change little. ``shoot`` renders the empty table and rolls; ``write_folder`` lays them out
-as a photo folder with FORMATS.md answers, which ``lcr-vision calibrate --source DIR --answers``
+as a photo folder with docs/formats.md answers, which ``lcr-vision calibrate --source DIR --answers``
 reads. ``python -m lcr_vision.calibration.trial`` calibrates on a few rolls of each table and
 prints the accuracy of the default reader and of the profile on other rolls of the same table.
 """

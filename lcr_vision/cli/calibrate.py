@@ -36,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                        "each later one a check roll; or a folder of photos, in name order, the "
                        "first of the empty table (with --answers: the photos without dice)")
     p.add_argument("--answers", type=Path, metavar="LABELS_CSV",
-                   help="the faces up in each check roll, as labels.csv (FORMATS.md): for a "
+                   help="the faces up in each check roll, as labels.csv (docs/formats.md): for a "
                    "folder, photos without rows are the empty table; for a video, the labelled "
                    "files in name order are the rolls in order. Nobody is asked anything")
     p.add_argument("--roi", metavar="X,Y,W,H",

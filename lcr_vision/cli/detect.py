@@ -1,4 +1,4 @@
-"""``lcr-vision detect``: read the dice in photos, as FORMATS.md JSON Lines, optionally drawn.
+"""``lcr-vision detect``: read the dice in photos, as docs/formats.md JSON Lines, optionally drawn.
 
 A file that cannot be read gets its own error line on stderr; the other files are still read, and
 the exit status is 1 when any file failed.
@@ -61,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "detect", help="read the dice in photos (JSON Lines)",
         description="Find every die in each photo and read its top face. Prints one JSON object "
-        "per image (FORMATS.md detections) to stdout, or writes them with --jsonl.",
+        "per image (docs/formats.md detections) to stdout, or writes them with --jsonl.",
     )
     p.add_argument("images", nargs="+", type=Path, metavar="IMAGES_OR_DIRS",
                    help="image files, or folders whose pictures are all read")

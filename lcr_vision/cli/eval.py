@@ -1,4 +1,4 @@
-"""``lcr-vision eval``: score the dice reader against a labelled image set (FORMATS.md labels.csv)."""
+"""``lcr-vision eval``: score the dice reader against a labelled image set (docs/formats.md labels.csv)."""
 
 from __future__ import annotations
 

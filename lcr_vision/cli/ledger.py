@@ -1,4 +1,4 @@
-"""``lcr-vision ledger``: print a session's replayed ledger as text, FORMATS.md JSON or CSV."""
+"""``lcr-vision ledger``: print a session's replayed ledger as text, docs/formats.md JSON or CSV."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("session", type=Path, metavar="SESSION", help="the session folder")
     form = p.add_mutually_exclusive_group()
     form.add_argument(
-        "--json", action="store_true", help="print the FORMATS.md object: games, current game, wins"
+        "--json", action="store_true", help="print the docs/formats.md object: games, current game, wins"
     )
     form.add_argument(
         "--csv",

@@ -22,7 +22,7 @@ Decision(reverse=False, targets=(2,))
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from lcr_vision.faces import FACE_TOKENS
@@ -36,7 +36,7 @@ VERSION = 1
 
 def now() -> str:
     """The time stamp of an event: UTC, ISO 8601, to the millisecond."""
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 def session_event(settings: Settings) -> Event:

@@ -1,4 +1,4 @@
-"""The replayed ledger printed three ways: FORMATS.md's JSON, one CSV row per roll, a text table.
+"""The replayed ledger printed three ways: docs/formats.md's JSON, one CSV row per roll, a text table.
 
 >>> from lcr_vision.rules import Settings
 >>> ledger = Ledger.start(Settings.create(["Ann", "Ben", "Cat"]))
@@ -19,7 +19,7 @@ from lcr_vision.rules.describe import describe_roll, describe_standings, describ
 
 
 def ledger_json(ledger: Ledger) -> dict[str, Any]:
-    """The ``lcr-vision ledger --json`` object, exactly the shape of FORMATS.md."""
+    """The ``lcr-vision ledger --json`` object, exactly the shape of docs/formats.md."""
     players = ledger.settings.players
     game = ledger.series.game
     return {

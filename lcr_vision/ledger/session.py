@@ -21,7 +21,7 @@ rules, appended to the journal and synced to disk before its outcome is returned
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from lcr_vision.ledger.errors import EditError, SessionError
@@ -42,7 +42,7 @@ PHOTOS = "photos"
 
 def new_session_folder(root: Path = Path("sessions")) -> Path:
     """A fresh folder name under ``root`` from the current UTC time, e.g. ``20261129-154800``."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     folder, n = root / stamp, 1
     while folder.exists():
         n += 1

@@ -1,7 +1,7 @@
 """The chance of each roll outcome when only counts matter: how many L, C and R among the dice.
 
 Boxed LCR dice show L, C and R on one face each and a dot on the other three, so one roll of ``d``
-dice is multinomial. The order of the dice does not change the chips moved (RULES.md), which is why
+dice is multinomial. The order of the dice does not change the chips moved (docs/rules.md), which is why
 the exact solver needs only these few outcomes instead of ``4 ** d`` face sequences.
 
 >>> [(o.left, o.center, o.right, o.chance) for o in roll_outcomes(1)]

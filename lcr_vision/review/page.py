@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 from urllib.parse import quote
 
@@ -47,7 +47,7 @@ def when(stamp: str) -> str:
     ('2026-11-29 16:40:05 UTC', 'soon')
     """
     try:
-        moment = datetime.fromisoformat(stamp).astimezone(timezone.utc)
+        moment = datetime.fromisoformat(stamp).astimezone(UTC)
     except ValueError:
         return stamp
     return moment.strftime("%Y-%m-%d %H:%M:%S UTC")

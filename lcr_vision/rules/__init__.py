@@ -1,4 +1,4 @@
-"""The rules of Left Center Right as RULES.md reads them: pure functions over immutable values.
+"""The rules of Left Center Right as docs/rules.md reads them: pure functions over immutable values.
 
 `play_roll` resolves one roll of a `GameState`; `Series` chains games into a session. Moves come
 back as values (`Pass`, `ToCenter`, `Take`, ...) that `describe` turns into words.

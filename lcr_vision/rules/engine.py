@@ -1,6 +1,6 @@
 """Resolving one roll: the faces in, the moves and the next state out. Pure: no I/O, no randomness.
 
-The worked turns of RULES.md (seed 003), seats A, B, C, D = 0..3:
+The worked turns of docs/rules.md (seed 003), seats A, B, C, D = 0..3:
 
 >>> s = Settings.create("ABCD")
 >>> r = play_roll(s, GameState.start(s.stakes), ("L", "R", "dot"))

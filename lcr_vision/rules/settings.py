@@ -29,7 +29,7 @@ POLICIES: tuple[str, ...] = ("richest", "left")
 
 @dataclass(frozen=True)
 class Variants:
-    """The house variants that are on (RULES.md). Wilder needs Wild; the two endings clash."""
+    """The house variants that are on (docs/rules.md). Wilder needs Wild; the two endings clash."""
 
     wild: bool = False
     wilder: bool = False

@@ -1,4 +1,4 @@
-"""Writing rendered stills as a labelled image folder in the shared format (FORMATS.md).
+"""Writing rendered stills as a labelled image folder in the shared format (docs/formats.md).
 
 ``DIR/images/KIND_SEED_NNNNN.jpg`` (the camera's own JPEG, not re-encoded), ``DIR/labels.csv`` (one row per die fully in frame, box around its top
 face) and, when empty frames are asked for, ``DIR/empty.txt`` listing them. Frame ``i`` of seed

@@ -1,7 +1,7 @@
 """`Detections`: the one type passed between the reader, settle detection, the UI and the photo log.
 
 Modelled on supervision's ``Detections``: parallel arrays, cheap to filter, with the JSON Lines
-record of FORMATS.md as its serialised form.
+record of docs/formats.md as its serialised form.
 
 >>> d = Detections.from_records([{"box": [10, 10, 40, 40], "face": "4", "score": 0.97}])
 >>> len(d), d.faces
@@ -67,7 +67,7 @@ class Detections:
         return ((self.boxes[:, 2] - self.boxes[:, 0]) + (self.boxes[:, 3] - self.boxes[:, 1])) / 2
 
     def to_records(self) -> list[dict[str, Any]]:
-        """The ``dice`` list of a FORMATS.md detections line."""
+        """The ``dice`` list of a docs/formats.md detections line."""
         return [
             {"box": [round(float(v), 1) for v in b], "face": f, "score": round(float(s), 4)}
             for b, f, s in zip(self.boxes, self.faces, self.scores)

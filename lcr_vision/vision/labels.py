@@ -1,6 +1,6 @@
 """Read a labelled image set: ``labels.csv`` (one row per die) and the optional ``empty.txt``.
 
-The format is FORMATS.md's; ``eval`` scores the reader against it and training learns from it.
+The format is docs/formats.md's; ``eval`` scores the reader against it and training learns from it.
 
 >>> import io
 >>> rows = io.StringIO("file,width,height,class,xmin,ymin,xmax,ymax\\na.jpg,64,48,4,1,2,11,12\\n")
@@ -29,7 +29,7 @@ HEADER = ["file", "width", "height", "class", "xmin", "ymin", "xmax", "ymax"]
 
 
 class LabelsError(UserError):
-    """A labels file that is missing or not in the FORMATS.md layout."""
+    """A labels file that is missing or not in the docs/formats.md layout."""
 
 
 def parse_labels(rows: TextIO, empty: Iterable[str] = ()) -> dict[str, Detections]:
