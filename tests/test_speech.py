@@ -10,7 +10,7 @@ import pytest
 
 from lcr_vision.rules.moves import Draw, Give, Pass, Skip, Take, TakeCenter, ToCenter, Win
 from lcr_vision.speech import Announcer, Phrasebook
-from lcr_vision.speech.voice import VoiceError, open_voice, wav_seconds
+from lcr_vision.speech.voice import VoiceError, open_voice, playback_problem, wav_seconds
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 pytestmark = pytest.mark.usefixtures("espeak")
@@ -143,3 +143,23 @@ def test_who_is_favoured_in_both_languages() -> None:
     assert ru.favoured("Cat", 0.4137) == "Cat — фаворит, 41 процент."
     assert ru.favoured("Ben", 0.224) == "Ben — фаворит, 22 процента."
     assert ru.favoured("Dan", 0.125) == "Dan — фаворит, 12 процентов."
+
+
+def test_speech_that_cannot_be_played_is_said_once_and_printed(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    problem = playback_problem()  # no sound card here: aplay cannot open a device
+    with Announcer.start("en") as announcer:
+        announcer.say("Ann wins!", "Game 2: Ben throws first.")
+    out, err = capfd.readouterr()
+    assert out == "Ann wins!\nGame 2: Ben throws first.\n"
+    assert "ALSA" not in err and "audio open error" not in err.replace(problem, "")
+    if problem:
+        assert err == f"lcr-vision: warning: {problem}; text only\n"
+    else:
+        assert err == ""
+
+
+def test_a_machine_without_aplay_is_told_what_to_install(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert "apt-get install alsa-utils" in playback_problem()

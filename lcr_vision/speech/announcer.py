@@ -45,8 +45,7 @@ class Announcer:
         if why:
             print(f"lcr-vision: warning: {why}; text only", file=sys.stderr)
         elif engine is not None and not mute and not engine.can_play:
-            print("lcr-vision: warning: no audio player (aplay) for speech; text only",
-                  file=sys.stderr)
+            print(f"lcr-vision: warning: {engine.silent}; text only", file=sys.stderr)
         return cls(engine, not mute, record)
 
     def say(self, *sentences: str) -> None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import platform
 import shutil
+import subprocess
 import sys
+import tempfile
 import wave
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,14 +31,18 @@ DEFAULT_RATE = 200  # words per minute: pyttsx3's own default for espeak-ng
 class Voice:
     """A pyttsx3 engine with the voice and rate to speak in; use it from one thread only.
 
-    ``can_play`` is false where the engine can render speech but nothing can play it (no ``aplay``
-    on Linux): the voice then only records.
+    ``silent`` says why the engine can render speech but nothing can play it (no ``aplay`` on
+    Linux, or no sound card for it), empty where it can: the voice then only records.
     """
 
     engine: Any
-    can_play: bool
+    silent: str = ""
     voice_id: str | None = None
     rate: int = DEFAULT_RATE
+
+    @property
+    def can_play(self) -> bool:
+        return not self.silent
 
     def speak(self, text: str) -> None:
         """Say ``text`` aloud and return when it has been said."""
@@ -104,9 +110,35 @@ def open_voice(language: str, voice: str | None = None, rate: int | None = None
     if found is None and voice is not None:
         raise VoiceError(f"unknown voice {voice!r}: `espeak-ng --voices` lists the voices")
     _silence_driver(engine)
-    can_play = platform.system() != "Linux" or shutil.which("aplay") is not None
-    return Voice(engine, can_play, found.id if found is not None else None,
+    return Voice(engine, playback_problem(), found.id if found is not None else None,
                  DEFAULT_RATE if rate is None else rate), ""
+
+
+def playback_problem() -> str:
+    """Why speech cannot be played here, or ``""``. On Linux pyttsx3 plays each sentence with
+    ``aplay``, which needs a sound card: without one it prints nine lines of ALSA errors for every
+    sentence. So a hundredth of a second of silence is played once, first."""
+    if platform.system() != "Linux":
+        return ""
+    aplay = shutil.which("aplay")
+    if aplay is None:
+        return "no audio player for speech (aplay: apt-get install alsa-utils)"
+    with tempfile.TemporaryDirectory() as folder:
+        silence = Path(folder) / "silence.wav"
+        with wave.open(str(silence), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(22050)
+            w.writeframes(bytes(441))
+        try:
+            run = subprocess.run([aplay, "-q", str(silence)], check=False, capture_output=True,
+                                 text=True, timeout=10)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return f"aplay cannot play sound here ({exc.__class__.__name__})"
+    if run.returncode:
+        last = (run.stderr.strip().splitlines() or [f"exit status {run.returncode}"])[-1]
+        return f"aplay cannot play sound here ({last.strip()})"
+    return ""
 
 
 def _silence_driver(engine: Any) -> None:
