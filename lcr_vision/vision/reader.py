@@ -119,7 +119,11 @@ class DiceReader:
         except (Fail, InvalidArgument, InvalidGraph, InvalidProtobuf, NoSuchFile) as exc:
             raise ModelError(f"{path} is not a usable ONNX model: {exc}") from None
         self.crop = _crop_side(self.session)
-        self.allowed = class_mask(dice) | (np.array(CLASSES) == NONE)
+        none = np.array(CLASSES) == NONE
+        self.allowed = class_mask(dice) | none
+        # Without ``dice``, the dice of one frame are still one set (`_one_set`): pips or boxed.
+        self.sets = () if dice is not None else tuple(
+            class_mask(kind) | none for kind in (DiceKind.PIP, DiceKind.WILD))
         self.heat_threshold = heat_threshold
         self.min_score = min_score
         self.turns = _TURNS[views]
@@ -175,11 +179,29 @@ class DiceReader:
         if not len(peaks.scores):
             return np.zeros(0, int), np.zeros(0, np.float32)
         crops = cut_crops(image, peaks.centers, peaks.sizes.mean(1), self.crop)
-        log_probs = np.where(self.allowed, self.face_log_probs(crops), -np.inf)
+        log_probs = self.face_log_probs(crops)
+        log_probs = np.where(self._one_set(log_probs), log_probs, -np.inf)
         probs = np.exp(log_probs - log_probs.max(1, keepdims=True))
         probs /= probs.sum(1, keepdims=True)
         best = probs.argmax(1)
         return best, probs[np.arange(len(best)), best]
+
+    def _one_set(self, log_probs: np.ndarray) -> np.ndarray:
+        """The classes a frame's dice may be read as. Knowing the dice (``dice``), their faces.
+        Otherwise the dice on a table are one set, pip dice or boxed ones, so the frame is read
+        as the set that explains its dice best (the sum over them of the log-probability of that
+        set's faces): a pip 1 and a boxed dot look alike, the 2-6 or the letters beside them do
+        not, so the 1s of a pip roll are not reported as dots."""
+        dice = log_probs.argmax(1) != CLASSES.index(NONE)
+        if not self.sets or not dice.any():
+            return self.allowed
+
+        def fit(mask: np.ndarray) -> float:
+            chosen = log_probs[dice][:, mask]
+            top = chosen.max(1, keepdims=True)
+            return float((top[:, 0] + np.log(np.exp(chosen - top).sum(1))).sum())
+
+        return max(self.sets, key=fit)
 
     def read(self, image_bgr: np.ndarray) -> Detections:
         """Every readable die in the frame: box (frame pixels), face token and confidence."""
