@@ -33,6 +33,25 @@ class DiceKind(str, Enum):
     WILD = "wild"
 
     @property
+    def word(self) -> str:
+        """What players call these dice, and what ``--dice`` takes: boxed, wild or regular."""
+        return {DiceKind.PIP: "regular", DiceKind.LCR: "boxed", DiceKind.WILD: "wild"}[self]
+
+    @classmethod
+    def parse(cls, text: str) -> DiceKind:
+        """The dice named ``boxed``, ``wild`` or ``regular`` (or ``lcr`` and ``pip``, the names
+        ``detect`` and ``play`` took before, and the values calibration profiles store).
+
+        >>> DiceKind.parse("regular"), DiceKind.parse("LCR"), DiceKind.LCR.word
+        (<DiceKind.PIP: 'pip'>, <DiceKind.LCR: 'lcr'>, 'boxed')
+        """
+        key = text.strip().lower()
+        for kind in cls:
+            if key in (kind.word, kind.value):
+                return kind
+        raise FaceError(f"unknown dice {text!r}: choose from {', '.join(DICE_WORDS)}")
+
+    @property
     def faces(self) -> tuple[str, ...]:
         """The face tokens a die of this kind can show."""
         return {
@@ -40,6 +59,9 @@ class DiceKind(str, Enum):
             DiceKind.LCR: ("L", "C", "R", "dot"),
             DiceKind.WILD: ("L", "C", "R", "dot", "wild"),
         }[self]
+
+
+DICE_WORDS: tuple[str, ...] = ("boxed", "wild", "regular")
 
 
 class FaceError(UserError):

@@ -19,6 +19,7 @@ from lcr_vision.calibration import CalibratedReader, load, profile_reader, reade
 from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.trial import shoot, write_folder
 from lcr_vision.cli import main
+from lcr_vision.faces import DiceKind
 from lcr_vision.synth.sequence import Table
 from lcr_vision.vision.reader import DiceReader
 
@@ -169,6 +170,6 @@ def test_reader_for_uses_the_profiles_dice_unless_told(data: Path) -> None:
     assert isinstance(reader_for(args()), DiceReader)
     boxed = reader_for(args(calibration="boxed"))
     assert isinstance(boxed, CalibratedReader) and boxed.reader.allowed.sum() == 5  # L C R dot none
-    assert reader_for(args(calibration="boxed", dice="pip")).reader.allowed.sum() == 7
+    assert reader_for(args(calibration="boxed", dice=DiceKind.PIP)).reader.allowed.sum() == 7
     profile = json.loads((Path(__file__).parents[1] / "calibration" / "boxed.json").read_text())
     assert profile["roi"] is None and profile["scale"] == 1.0

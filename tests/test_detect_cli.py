@@ -90,3 +90,25 @@ def test_small_dice_in_a_big_photo_are_found_by_looking_at_every_scale(tmp_path:
     assert sum(truth.values()) == 15
     assert read[False] == truth, (read[False], truth)
     assert sum(read[True].values()) <= 11, read[True]
+
+
+PIP_PHOTO = Path(__file__).resolve().parents[1] / "sample_images" / "images" / "pip_1_00021.jpg"
+
+
+@pytest.mark.parametrize("word", ["boxed", "lcr", "regular", "pip"])
+def test_dice_are_named_as_players_name_them(table: Path, tmp_path: Path, word: str) -> None:
+    kind = DiceKind.parse(word)
+    out = tmp_path / "out.jsonl"
+    where = PIP_PHOTO if kind is DiceKind.PIP else table
+    assert main(["detect", str(where), "--dice", word, "--jsonl", str(out)]) == 0
+    found = {d["face"] for line in out.read_text().splitlines()
+             for d in json.loads(line)["dice"]}
+    assert found and found <= set(kind.faces), found
+
+
+def test_unknown_dice_are_refused_with_the_names_to_use(
+        table: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["detect", str(table), "--dice", "d20"])
+    assert stop.value.code == 2
+    assert "unknown dice 'd20': choose from boxed, wild, regular" in capsys.readouterr().err

@@ -31,11 +31,9 @@ def reader_for(args: argparse.Namespace, pyramid: bool = False) -> Reader:
     if not getattr(args, "calibration", None):
         from lcr_vision.vision.reader import DiceReader
 
-        return DiceReader(args.model, DiceKind(args.dice) if args.dice else None, args.threads,
-                          pyramid=pyramid)
+        return DiceReader(args.model, args.dice, args.threads, pyramid=pyramid)
     profile = load(args.calibration)
-    return profile_reader(profile, args.model, args.threads,
-                          DiceKind(args.dice) if args.dice else profile.dice)
+    return profile_reader(profile, args.model, args.threads, args.dice or profile.dice)
 
 
 def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1,

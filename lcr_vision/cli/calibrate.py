@@ -8,10 +8,9 @@ import sys
 from functools import partial
 from pathlib import Path
 
+from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
-
-DICE = {"boxed": DiceKind.LCR, "wild": DiceKind.WILD, "regular": DiceKind.PIP}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -23,8 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "corrected, which choose the play area and scale the reader reads best. The profile is "
         "saved in the user's data folder only when the calibration succeeds.",
     )
-    p.add_argument("--dice", choices=list(DICE), required=True,
-                   help="boxed LCR dice, LCR Wild dice, or regular pip dice")
+    add_dice_option(p, "the profile is for these dice", required=True)
     p.add_argument("--name", required=True,
                    help="the profile's name, later given to --calibration (an existing profile "
                    "of that name is replaced only by a successful calibration)")
@@ -95,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.table.command import screen_from
     from lcr_vision.vision.reader import DiceReader
 
-    kind = DICE[args.dice]
+    kind = args.dice
     if args.rolls < 1:
         raise UserError("--rolls must be at least 1")
     if args.face_map is not None and kind is not DiceKind.PIP:

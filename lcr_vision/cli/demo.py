@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session, new_session_folder
 from lcr_vision.rules import Settings
 from lcr_vision.rules.settings import STARTING_CHIPS
@@ -34,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--session", type=Path, metavar="DIR",
                    help="new session folder to play in (default: a new folder under ./sessions)")
     add_table_options(p)
-    p.set_defaults(run=run, dice="lcr")
+    p.set_defaults(run=run, dice=DiceKind.LCR)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     session = Session.create(args.session or new_session_folder(), settings)
     try:
         with announcer_from(args) as announcer:
-            table = SimulatedTable(args.seed, kind=args.dice, ready=announcer.idle)
+            table = SimulatedTable(args.seed, kind=args.dice.value, ready=announcer.idle)
             loop = play_table(args, session, table, read, announcer, games=1)
         finished = session.ledger.series.finished
         if finished and finished[-1].winner is not None:

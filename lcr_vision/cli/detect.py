@@ -16,8 +16,8 @@ from typing import TextIO
 
 from lcr_vision.calibration import add_argument as add_calibration_option
 from lcr_vision.calibration import reader_for
+from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.errors import UserError
-from lcr_vision.faces import DiceKind
 
 IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
 
@@ -26,8 +26,8 @@ def add_reader_options(parser: argparse.ArgumentParser, photos: bool = False) ->
     """The options that choose and tune the dice reader (shared with ``eval``, ``play`` and
     ``demo``); ``photos`` adds ``--one-look`` (``detect`` and ``eval``: the live loop always
     looks once)."""
-    parser.add_argument("--dice", choices=[k.value for k in DiceKind],
-                        help="the dice in use; only their faces are reported (default: any face)")
+    add_dice_option(parser, "only their faces are reported (default: the calibration "
+                    "profile's dice, else any face, each frame's dice read as one set)")
     parser.add_argument("--model", type=Path,
                         help="ONNX dice model (default: the shipped models/dice.onnx)")
     parser.add_argument("--threads", type=int, default=1,
