@@ -57,3 +57,22 @@ def test_a_run_exports_the_average_of_its_steps_weighing_later_ones_more() -> No
     assert len(steps) == 200 and not torch.allclose(net.weight, steps[-1], atol=1e-4)
     assert torch.allclose(net.weight, expected, atol=1e-5)
     assert torch.allclose(net.weight, torch.ones(1, 4), atol=0.3)  # and it fits the data
+
+
+def test_a_stopped_run_leaves_its_average_to_train_on_from(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every CHECKPOINT_SECONDS the moving average goes to disk, so a run killed at any moment
+    resumes (``--classifier-init`` the .pt) from where it was, less a few minutes."""
+    monkeypatch.setattr(loop, "CHECKPOINT_SECONDS", 0.0)
+    torch.manual_seed(0)
+    net = torch.nn.Linear(4, 1)
+    x = torch.randn(64, 4)
+    stream = iter(lambda: (x, x.sum(1, keepdim=True)), None)
+    saved = tmp_path / "classifier.pt"
+    lines: list[str] = []
+    loop._fit(net, loop.Budget(30), 0.05, stream,
+              lambda b: torch.nn.functional.mse_loss(net(b[0]), b[1]), lines.append, "t", saved)
+    assert sum("saved" in line for line in lines) == 30
+    resumed = torch.nn.Linear(4, 1)
+    resumed.load_state_dict(torch.load(saved))
+    assert torch.allclose(resumed.weight, net.weight)  # the last save is the exported average

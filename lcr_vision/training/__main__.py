@@ -31,7 +31,7 @@ from lcr_vision.training.nets import (
     widen,
 )
 from lcr_vision.training.realset import real_scenes, rune55_scenes
-from lcr_vision.training.renders import cached_renders
+from lcr_vision.training.renders import TILT_MAX, cached_renders
 from lcr_vision.training.sources import SceneSource
 from lcr_vision.training.unfold import load_onnx, onnx_classifier_widths
 from lcr_vision.vision import spec
@@ -112,6 +112,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="rendered scenes to train on, cached in --work (default: 1200)")
     p.add_argument("--render-seed", type=int, default=1,
                    help="seed of the rendered scenes; test scenes use other seeds (default: 1)")
+    p.add_argument("--tilt-max", type=float, default=TILT_MAX, metavar="DEG",
+                   help="the steepest camera tilt of the rendered scenes, in degrees from "
+                   f"straight down (default: the renderer's {TILT_MAX:g}; the holdout's "
+                   "out-of-range tilts are 40-50)")
     p.add_argument("--mine", type=Path, metavar="ONNX",
                    help="teach the classifier `none` where this model's locator finds dice that "
                    "are not there on the rendered scenes (hard negatives; see training.mining)")
@@ -151,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.rune55:
             more = rune55_scenes(args.rune55)
             log(f"{len(more)} rune55 training photos, {sum(len(s.faces) for s in more)} dice")
-        renders = cached_renders(args.renders, args.render_seed, args.work, args.workers)
+        renders = cached_renders(args.renders, args.render_seed, args.work, args.workers,
+                                 args.tilt_max)
         log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
     frames = SceneSource(real, renders, 0.5, more_real=more, more_share=args.rune55_share)
     crops = SceneSource(real, renders, 0.6, more_real=more, more_share=args.rune55_share)

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.training.augment import DECOY, Scene
 from lcr_vision.vision.spec import NONE
@@ -55,21 +57,27 @@ def _area(polygon: np.ndarray) -> float:
 CHUNK = 50  # scenes rendered from one seed, so that processes can share the work
 
 
-def _render_chunk(seed: int, chunk: int, count: int) -> list[Scene]:
+TILT_MAX = Ranges().tilt_deg[1]  # the renderer's steepest camera unless a run asks for more
+
+
+def _render_chunk(seed: int, chunk: int, count: int, tilt_max: float = TILT_MAX) -> list[Scene]:
     rng = np.random.default_rng([seed, chunk])
+    ranges = replace(Ranges(), tilt_deg=(Ranges().tilt_deg[0], tilt_max))
     kinds, shares = zip(*MIX)
     out = []
     for kind in rng.choice(kinds, size=count, p=shares):
-        s = render_scene(rng, "mixed" if kind == "empty" else str(kind), SIZE,
+        s = render_scene(rng, "mixed" if kind == "empty" else str(kind), SIZE, ranges,
                          dice=0 if kind == "empty" else None)
         out.append(as_training_scene(s.image, s.dice))
     return out
 
 
-def render_scenes(count: int, seed: int, workers: int = 0) -> list[Scene]:
-    """``count`` scenes in the proportions of ``MIX``, reproducible from ``seed`` whatever the
-    number of ``workers`` (processes) rendering them."""
-    jobs = [(seed, c, min(CHUNK, count - c * CHUNK)) for c in range(-(-count // CHUNK))]
+def render_scenes(count: int, seed: int, workers: int = 0,
+                  tilt_max: float = TILT_MAX) -> list[Scene]:
+    """``count`` scenes in the proportions of ``MIX``, cameras tilted up to ``tilt_max`` degrees,
+    reproducible from ``seed`` whatever the number of ``workers`` (processes) rendering them."""
+    jobs = [(seed, c, min(CHUNK, count - c * CHUNK), tilt_max)
+            for c in range(-(-count // CHUNK))]
     if workers:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             chunks = pool.starmap(_render_chunk, jobs)
@@ -78,12 +86,15 @@ def render_scenes(count: int, seed: int, workers: int = 0) -> list[Scene]:
     return [scene for chunk in chunks for scene in chunk]
 
 
-def cached_renders(count: int, seed: int, folder: Path, workers: int = 0) -> list[Scene]:
-    """``render_scenes(count, seed)``, from ``folder`` when rendered before (JPEG-compressed)."""
-    path = folder / f"renders-v5-{seed}-{count}.pkl"  # v5: translucent dice show other pips
+def cached_renders(count: int, seed: int, folder: Path, workers: int = 0,
+                   tilt_max: float = TILT_MAX) -> list[Scene]:
+    """``render_scenes(count, seed, tilt_max=...)``, from ``folder`` when rendered before
+    (JPEG-compressed)."""
+    steeper = "" if tilt_max == TILT_MAX else f"-tilt{tilt_max:g}"
+    path = folder / f"renders-v5-{seed}-{count}{steeper}.pkl"  # v5: translucent dice show pips
     if not path.is_file():
         stored = [(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], s.centers,
-                   s.sizes, s.faces) for s in render_scenes(count, seed, workers)]
+                   s.sizes, s.faces) for s in render_scenes(count, seed, workers, tilt_max)]
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(stored))
     stored = pickle.loads(path.read_bytes())
