@@ -31,7 +31,7 @@ test: $(VENV)/.test
 	$(BIN)/python -m pytest -q
 
 lint: $(VENV)/.test
-	$(BIN)/ruff check lcr_vision tests
+	$(BIN)/ruff check lcr_vision tests conftest.py
 
 # Training needs the optional PyTorch extra (CPU wheel); it is never needed at run time.
 train: $(VENV)/.train

@@ -3,8 +3,6 @@ writes that never leave a half-written or lost profile."""
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import json
 import os
 from pathlib import Path
@@ -16,16 +14,6 @@ from hypothesis import strategies as st
 from lcr_vision.calibration import Accuracy, Profile, ProfileError, load, save, user_folder
 from lcr_vision.calibration.store import SHIPPED, profile_path
 from lcr_vision.faces import GAME_FACES, PIP_FACES, DiceKind, FaceMap
-
-MODULES = ["profile", "view", "store", "dice_size", "fit", "table_check", "tiles"]
-
-
-@pytest.mark.parametrize("name", MODULES + ["../cli/calibrate"])
-def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(
-        "lcr_vision.cli.calibrate" if name.startswith("..") else f"lcr_vision.calibration.{name}")
-    result = doctest.testmod(module)
-    assert result.failed == 0 and result.attempted > 0
 
 
 @pytest.fixture

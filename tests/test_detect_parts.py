@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 from pathlib import Path
 
 import cv2
@@ -16,14 +14,6 @@ from lcr_vision.vision.crops import cut_crop, cut_crops
 from lcr_vision.vision.heatmap import decode, encode
 from lcr_vision.vision.images import ImageError, load_image
 from lcr_vision.vision.spec import CROP, CROP_CONTEXT, PAD_VALUE
-
-MODULES = ["spec", "crops", "heatmap", "labels", "split", "images", "metrics", "annotate"]
-
-
-@pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name: str) -> None:
-    result = doctest.testmod(importlib.import_module(f"lcr_vision.vision.{name}"))
-    assert result.failed == 0 and result.attempted > 0
 
 
 @st.composite

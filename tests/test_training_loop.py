@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import importlib
 
 import pytest
@@ -10,12 +9,6 @@ import pytest
 torch = pytest.importorskip("torch", reason="the training loop needs the train extra (PyTorch)")
 loop = importlib.import_module("lcr_vision.training.loop")
 nets = importlib.import_module("lcr_vision.training.nets")
-
-
-@pytest.mark.parametrize("module", [loop, nets])
-def test_docstring_examples(module: object) -> None:
-    result = doctest.testmod(module)
-    assert result.failed == 0 and result.attempted > 0
 
 
 def test_only_networks_of_one_shape_make_a_soup() -> None:
