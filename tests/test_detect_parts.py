@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lcr_vision.vision.crops import cut_crop, cut_crops
+from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.heatmap import decode, encode
 from lcr_vision.vision.images import ImageError, load_image
 from lcr_vision.vision.spec import CROP, CROP_CONTEXT, PAD_VALUE
@@ -80,3 +81,27 @@ def test_unusable_images_say_why(tmp_path: Path, content: bytes | str | None, me
         path.write_bytes(content)
     with pytest.raises(ImageError, match=message):
         load_image(path)
+
+
+@st.composite
+def detections(draw: st.DrawFn) -> Detections:
+    n = draw(st.integers(0, 6))
+    corners = draw(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 500)), min_size=n,
+                            max_size=n))
+    faces = draw(st.lists(st.sampled_from(["1", "6", "L", "dot"]), min_size=n, max_size=n))
+    scores = draw(st.lists(st.floats(0, 1, width=32), min_size=n, max_size=n))
+    return Detections([[x, y, x + 20, y + 20] for x, y in corners], faces, scores)
+
+
+@given(detections(), st.data())
+def test_detections_index_as_arrays_do(d: Detections, data: st.DataObject) -> None:
+    mask = data.draw(st.lists(st.booleans(), min_size=len(d), max_size=len(d)))
+    picked = np.flatnonzero(mask)
+    assert d[np.array(mask, bool)] == d[picked] == d.filter(mask)
+    assert d[picked].faces == tuple(d.faces[i] for i in picked)
+    assert Detections.merge([d[:k] for k in (2,)] + [d[2:]]) == d
+    assert d[::-1][::-1] == d and (d == d[:]) and (len(d) == 0) == (d == Detections.empty())
+    if len(d):
+        i = data.draw(st.integers(0, len(d) - 1))
+        assert d[i] == d[[i]] and d[i].faces == (d.faces[i],)
+        assert d.moved(d.boxes + 1) != d

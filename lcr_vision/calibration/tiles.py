@@ -37,11 +37,11 @@ def windows(size: tuple[int, int], tiles: int, overlap: int) -> list[tuple[int, 
 def merge(parts: Sequence[tuple[Detections, tuple[int, int]]]) -> Detections:
     """The dice read in each tile, moved by the tile's offset ``(x, y)``, each die once: of dice
     within half a die of each other, the surest."""
-    every = Detections.merge(Detections(d.boxes + np.array(offset * 2, np.float32), d.faces, d.scores)
+    every = Detections.merge(d.moved(d.boxes + np.array(offset * 2, np.float32))
                              for d, offset in parts)
     keep: list[int] = []
     for i in np.argsort(-every.scores, kind="stable"):
         if all(np.linalg.norm(every.centers[i] - every.centers[k]) >= 0.5 * every.sizes[k]
                for k in keep):
             keep.append(int(i))
-    return every.filter(np.isin(np.arange(len(every)), keep))
+    return every[sorted(keep)]

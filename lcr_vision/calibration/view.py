@@ -77,7 +77,7 @@ class View:
         (x, y, w, h), scale = self.fitted(shape)
         sw, sh = _resized(w, h, scale)
         boxes = dice.boxes * np.array([w / sw, h / sh] * 2, np.float32) + np.array([x, y] * 2)
-        return Detections(boxes, dice.faces, dice.scores)
+        return dice.moved(boxes)
 
 
 def _resized(w: int, h: int, scale: float) -> tuple[int, int]:

@@ -47,9 +47,7 @@ class Verdict:
             largest = detections.sizes[sure if sure.any() else slice(None)].max()
             detections = detections.filter(detections.sizes >= ALIKE * largest)
         order = np.argsort(detections.centers[:, 0], kind="stable")
-        faces = tuple(detections.faces[i] for i in order)
-        return cls(Detections(detections.boxes[order], faces, detections.scores[order]), owed,
-                   min_score)
+        return cls(detections[order], owed, min_score)
 
     @property
     def faces(self) -> tuple[str, ...]:

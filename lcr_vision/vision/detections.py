@@ -3,25 +3,36 @@
 Modelled on supervision's ``Detections``: parallel arrays, cheap to filter, with the JSON Lines
 record of docs/formats.md as its serialised form.
 
->>> d = Detections.from_records([{"box": [10, 10, 40, 40], "face": "4", "score": 0.97}])
+>>> d = Detections.from_records([{"box": [10, 10, 40, 40], "face": "4", "score": 0.97},
+...                              {"box": [50, 10, 80, 40], "face": "L", "score": 0.6}])
 >>> len(d), d.faces
-(1, ('4',))
->>> d.filter(d.scores > 0.99).faces
-()
+(2, ('4', 'L'))
+>>> d[d.scores > 0.9].faces, d[1].faces, d[::-1].faces, d[[1, 0]] == d[::-1]
+(('4',), ('L',), ('L', '4'), True)
+>>> d[d.scores > 0.99] == Detections.empty()
+True
+>>> d.moved(d.boxes + 5).boxes[0].tolist()
+[15.0, 15.0, 45.0, 45.0]
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+Index = int | slice | np.ndarray | Sequence[int] | Sequence[bool]
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, eq=False)
 class Detections:
-    """Dice found in one image: boxes ``(N, 4)`` as x0, y0, x1, y1 pixels, face tokens, scores."""
+    """Dice found in one image: boxes ``(N, 4)`` as x0, y0, x1, y1 pixels, face tokens, scores.
+
+    Equal when their values are (supervision's ``Detections`` too); indexed like a numpy array, by
+    an int, a slice, an array of indices or a boolean mask, always giving ``Detections``.
+    """
 
     boxes: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
     faces: tuple[str, ...] = ()
@@ -39,10 +50,38 @@ class Detections:
     def __len__(self) -> int:
         return len(self.faces)
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Detections):
+            return NotImplemented
+        return (self.faces == other.faces and np.array_equal(self.boxes, other.boxes)
+                and np.array_equal(self.scores, other.scores))
+
+    __hash__ = None  # type: ignore[assignment]  # arrays inside: equal by value, not hashable
+
+    def __getitem__(self, index: Index) -> Detections:
+        """The dice at ``index``: an int (one die), a slice, indices or a boolean mask."""
+        if isinstance(index, (int, np.integer)):
+            index = [int(index)]
+        elif not isinstance(index, slice):
+            index = np.asarray(index)
+            if index.dtype == bool:
+                index = np.flatnonzero(index)
+        chosen = np.arange(len(self))[index]
+        return Detections(self.boxes[chosen], tuple(self.faces[i] for i in chosen),
+                          self.scores[chosen])
+
+    @classmethod
+    def empty(cls) -> Detections:
+        """No dice."""
+        return cls()
+
     def filter(self, mask: np.ndarray | Sequence[bool]) -> Detections:
-        """Keep the dice where ``mask`` is true."""
-        m = np.asarray(mask, bool).reshape(-1)
-        return Detections(self.boxes[m], tuple(f for f, k in zip(self.faces, m) if k), self.scores[m])
+        """Keep the dice where ``mask`` is true (``self[mask]``)."""
+        return self[np.asarray(mask, bool).reshape(-1)]
+
+    def moved(self, boxes: np.ndarray) -> Detections:
+        """The same dice with ``boxes`` (``(N, 4)``) instead: seen in another frame's pixels."""
+        return replace(self, boxes=boxes)
 
     @classmethod
     def merge(cls, parts: Iterable[Detections]) -> Detections:

@@ -22,7 +22,6 @@ import cv2
 import numpy as np
 
 from lcr_vision.faces import DiceKind
-from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.labels import read_labels
 from lcr_vision.vision.metrics import Scores, score
@@ -79,7 +78,7 @@ def shifted_scores(reader: DiceReader, labels: Path, shift: Shift, photos: int |
     found, scaled = {}, {}
     for name in names:
         t = truth[name]
-        scaled[name] = Detections(t.boxes * shift.scale, t.faces, t.scores)
+        scaled[name] = t.moved(t.boxes * shift.scale)
         found[name] = reader.read(shift.apply(load_image(labels.parent / "images" / name), rng))
     return score(scaled, found)
 
