@@ -112,3 +112,12 @@ def test_unknown_dice_are_refused_with_the_names_to_use(
         main(["detect", str(table), "--dice", "d20"])
     assert stop.value.code == 2
     assert "unknown dice 'd20': choose from boxed, wild, regular" in capsys.readouterr().err
+
+
+def test_a_folder_of_folders_is_searched(capsys: pytest.CaptureFixture[str]) -> None:
+    samples = PIP_PHOTO.parents[1]  # sample_images/, its photos in images/
+    assert main(["detect", str(samples), "--one-look"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(list((samples / "images").glob("*.jpg"))) > 20
+    assert [json.loads(line)["image"] for line in lines[:2]] == ["empty_1_00028.jpg",
+                                                                 "empty_1_00029.jpg"]

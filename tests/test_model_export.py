@@ -9,7 +9,7 @@ import numpy as np
 import onnxruntime as ort
 import pytest
 
-from lcr_vision.vision.reader import DEFAULT_MODEL
+from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader, look_scales
 from lcr_vision.vision.spec import (
     CLASSES,
     CLASSIFIER_OUTPUT,
@@ -17,6 +17,8 @@ from lcr_vision.vision.spec import (
     CROPS_INPUT,
     IMAGE_INPUT,
     LOCATOR_OUTPUTS,
+    LOCATOR_SIDE,
+    LOCATOR_SIDE_KEY,
     STRIDE,
 )
 
@@ -180,3 +182,14 @@ def test_the_reader_cuts_crops_of_the_size_the_model_was_trained_on(tmp_path: Pa
     peaks = Peaks(np.array([[100.0, 80.0]]), np.array([[30.0, 30.0]]), np.array([0.9]))
     best, _ = reader.classify(frame, peaks)  # onnxruntime refuses crops of any other size
     assert best.shape == (1,)
+
+
+def test_the_reader_looks_at_the_side_its_model_was_trained_to_see(tmp_path: Path) -> None:
+    onnx = pytest.importorskip("onnx", reason="editing a model needs the train extra (onnx)")
+    model = onnx.load(str(DEFAULT_MODEL))
+    assert DiceReader().locator_side == LOCATOR_SIDE  # the shipped model predates the entry
+    model.metadata_props.add(key=LOCATOR_SIDE_KEY, value="160")
+    onnx.save(model, str(tmp_path / "small.onnx"))
+    reader = DiceReader(tmp_path / "small.onnx")
+    assert reader.locator_side == 160
+    assert look_scales((480, 640), True, reader.locator_side) == [0.25, 0.5, 1.0]

@@ -10,8 +10,7 @@ import numpy as np
 
 from lcr_vision.camera.capture import SourceError
 from lcr_vision.camera.source import FrameSource
-
-IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
+from lcr_vision.vision.images import IMAGE_SUFFIXES
 
 
 def natural_key(path: Path) -> list[object]:

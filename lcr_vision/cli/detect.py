@@ -18,8 +18,7 @@ from lcr_vision.calibration import add_argument as add_calibration_option
 from lcr_vision.calibration import reader_for
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.errors import UserError
-
-IMAGE_SUFFIXES = {".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"}
+from lcr_vision.vision.images import IMAGE_SUFFIXES
 
 
 def add_reader_options(parser: argparse.ArgumentParser, photos: bool = False) -> None:
@@ -49,10 +48,12 @@ def reader_from(args: argparse.Namespace, pyramid: bool = False):  # imported la
 
 
 def image_files(paths: list[Path]) -> Iterator[Path]:
-    """Files as given, and the pictures inside folders (sorted by name)."""
+    """Files as given, and the pictures inside folders and the folders in them (sorted by path:
+    `detect sample_images/` finds the photos in its images/)."""
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+            yield from sorted(p for p in path.rglob("*")
+                              if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
         else:
             yield path
 

@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lcr_vision.errors import UserError
-
-MIN_PLAYERS = 3
+from lcr_vision.rules.settings import MIN_PLAYERS
 
 
 class PositionError(UserError):

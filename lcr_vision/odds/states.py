@@ -25,7 +25,8 @@ from math import comb
 
 import numpy as np
 
-MAX_DICE = 3
+from lcr_vision.rules.state import MAX_DICE
+
 CHIP_TYPE = np.int16
 
 

@@ -202,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = {k: v for k, v in vars(args).items() if k not in ("out", "work", "threads", "workers", "device")}
     metadata = {
         "classes": json.dumps(spec.CLASSES),
+        spec.LOCATOR_SIDE_KEY: str(spec.LOCATOR_SIDE),
         "training": json.dumps({k: " ".join(map(str, v)) if isinstance(v, list) else str(v)
                                 for k, v in settings.items()}),
     }

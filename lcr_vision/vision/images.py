@@ -10,6 +10,8 @@ import numpy as np
 from lcr_vision.errors import UserError
 
 MIN_SIDE = 16  # smaller images cannot hold a readable die
+# The file names taken for pictures where a folder is given (detect, eval, play --source DIR).
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
 
 
 class ImageError(UserError):

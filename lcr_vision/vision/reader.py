@@ -42,6 +42,7 @@ from lcr_vision.vision.spec import (
     IMAGE_INPUT,
     LOCATOR_OUTPUTS,
     LOCATOR_SIDE,
+    LOCATOR_SIDE_KEY,
     NONE,
     PAD_VALUE,
     class_mask,
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
     import onnxruntime as ort
 
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
-MAX_DICE = 64  # peaks read per frame, strongest first
+MAX_PEAKS = 64  # locator peaks read per frame, strongest first
 # Quarter-turns each crop is read in, log-probabilities averaged. Four views read more of the real
 # validation split right than one (96.9% of dice and 78.0% of photos, against 96.0% and 73.2%) for
 # about 2.3 ms more a frame; on renders the gain is within their noise (models/README.md).
@@ -119,6 +120,9 @@ class DiceReader:
         except (Fail, InvalidArgument, InvalidGraph, InvalidProtobuf, NoSuchFile) as exc:
             raise ModelError(f"{path} is not a usable ONNX model: {exc}") from None
         self.crop = _crop_side(self.session)
+        # The longest side the locator looks at a frame in (models before g2 do not say: 320).
+        meta = self.session.get_modelmeta().custom_metadata_map
+        self.locator_side = int(meta.get(LOCATOR_SIDE_KEY, LOCATOR_SIDE))
         none = np.array(CLASSES) == NONE
         self.allowed = class_mask(dice) | none
         # Without ``dice``, the dice of one frame are still one set (`_one_set`): pips or boxed.
@@ -136,7 +140,7 @@ class DiceReader:
         under `MIN_DIE_PX` of the image's. Each look's picture is shrunk from the finer one's,
         which costs far less than shrinking a 12-megapixel photo again."""
         h, w = image.shape[:2]
-        scales = look_scales(image.shape, self.pyramid)
+        scales = look_scales(image.shape, self.pyramid, self.locator_side)
         seen, shown = [], image
         for scale in reversed(scales):
             size = (max(round(w * scale), 1), max(round(h * scale), 1))
@@ -150,7 +154,7 @@ class DiceReader:
             looks.append(_outside(Peaks(peaks.centers[keep] / scale, peaks.sizes[keep] / scale,
                                         peaks.scores[keep]), looks))
         scores = np.concatenate([p.scores for p in looks])
-        top = np.argsort(-scores, kind="stable")[:MAX_DICE]
+        top = np.argsort(-scores, kind="stable")[:MAX_PEAKS]
         return Peaks(np.concatenate([p.centers for p in looks])[top],
                      np.concatenate([p.sizes for p in looks])[top], scores[top])
 
@@ -219,17 +223,18 @@ class DiceReader:
         return Detections(boxes, [CLASSES[i] for i in best[keep]], score[keep])
 
 
-def look_scales(shape: tuple[int, ...], pyramid: bool = False) -> list[float]:
-    """The scales the locator sees a frame of ``shape`` (h, w, ...) at: shrunk to `LOCATOR_SIDE`
-    on its longest side (never enlarged), and with ``pyramid`` every doubling of that up to the
-    frame's own size.
+def look_scales(shape: tuple[int, ...], pyramid: bool = False,
+                side: int = LOCATOR_SIDE) -> list[float]:
+    """The scales the locator sees a frame of ``shape`` (h, w, ...) at: shrunk to ``side`` (the
+    model's locator side) on its longest side (never enlarged), and with ``pyramid`` every
+    doubling of that up to the frame's own size.
 
     >>> look_scales((480, 640)), look_scales((480, 640), pyramid=True)
     ([0.5], [0.5, 1.0])
     >>> [round(s, 3) for s in look_scales((3024, 4032), pyramid=True)]
     [0.079, 0.159, 0.317, 0.635]
     """
-    first = min(LOCATOR_SIDE / max(shape[:2]), 1.0)
+    first = min(side / max(shape[:2]), 1.0)
     looks = 1 + (int(np.log2(1 / first) + 1e-9) if pyramid else 0)
     return [first * 2**k for k in range(looks)]
 

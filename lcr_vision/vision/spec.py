@@ -18,6 +18,7 @@ import numpy as np
 from lcr_vision.faces import FACE_TOKENS, DiceKind
 
 LOCATOR_SIDE = 320
+LOCATOR_SIDE_KEY = "locator_side"  # the model's metadata entry for the side it was trained to see
 STRIDE = 4
 CROP = 40
 CROP_CONTEXT = 1.4
