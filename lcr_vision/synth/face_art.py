@@ -2,7 +2,8 @@
 
 A mask is float32 in [0, 1], 1 where the face carries ink. Layouts follow real dice: a pip face is
 drawn on a 3x3 grid, and the 2, 3 and 6 come in both orientations because each face is turned by a
-random quarter turn. Letters use cv2's Hershey fonts, scaled to a chosen height.
+random quarter turn. Letters use cv2's Hershey fonts, scaled to a chosen height, or a TrueType
+typeface (`synth.typefaces`) where the ranges list some; the wild face is one of `WILD_DESIGNS`.
 
 >>> import numpy as np
 >>> rng = np.random.default_rng(0)
@@ -15,10 +16,12 @@ random quarter turn. Letters use cv2's Hershey fonts, scaled to a chosen height.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
 
+from lcr_vision.synth import typefaces
 from lcr_vision.synth.ranges import Ranges, uniform
 
 # Pip centres on a 3x3 grid (column, row in -1, 0, 1) for each pip value.
@@ -30,6 +33,13 @@ PIP_GRID: dict[str, tuple[tuple[int, int], ...]] = {
     "5": ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
     "6": ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
 }
+
+
+# How wild faces are marked on real dice: a star (with the word WILD below it, at times), a
+# starburst of many thin rays, a W, the word WILD alone, or a star inside a ring.
+WILD_DESIGNS = ("star", "burst", "W", "WILD", "ringed")
+TRAINING_WILD_DESIGNS = ("star", "burst", "W")  # the rest are kept for the holdout
+HELD_OUT_WILD_DESIGNS = ("WILD", "ringed")
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,8 @@ class FaceArt:
     dot_radius: float
     wild_points: int
     wild_word: bool
+    typeface: str | None = None  # a TrueType font file, else the Hershey ``font``
+    wild_design: str = "star"
 
     @classmethod
     def sample(cls, rng: np.random.Generator, ranges: Ranges) -> FaceArt:
@@ -52,6 +64,11 @@ class FaceArt:
         font = int(rng.choice(ranges.fonts))
         if rng.random() < ranges.italic:
             font |= cv2.FONT_ITALIC
+        typeface = None  # drawn only where the ranges offer some: the default renders stay as they were
+        if ranges.typefaces and rng.random() < ranges.typeface_share:
+            typeface = str(rng.choice(ranges.typefaces))
+        design = (str(rng.choice(ranges.wild_designs)) if len(ranges.wild_designs) > 1
+                  else ranges.wild_designs[0])
         return cls(
             pip_radius=uniform(rng, ranges.pip_radius),
             pip_spread=float(rng.uniform(0.25, 0.3)),
@@ -62,6 +79,8 @@ class FaceArt:
             dot_radius=uniform(rng, ranges.dot_radius),
             wild_points=int(rng.integers(ranges.wild_points[0], ranges.wild_points[1] + 1)),
             wild_word=bool(rng.random() < ranges.wild_word),
+            typeface=typeface,
+            wild_design=design,
         )
 
     def mask(self, token: str, size: int, rng: np.random.Generator) -> np.ndarray:
@@ -85,23 +104,37 @@ class FaceArt:
         turned = np.rot90(img, int(rng.integers(4))) if token in ("2", "3", "6") else img
         return np.ascontiguousarray(turned, np.float32) * (1 / 255)
 
-    def _draw_letter(self, img: np.ndarray, text: str, size: int) -> None:
+    def _draw_letter(self, img: np.ndarray, text: str, size: int,
+                     height: float | None = None) -> None:
+        height = self.letter_height if height is None else height
+        if self.typeface is not None:
+            typefaces.draw_text(img, Path(self.typeface), text, height * size)
+            return
         thickness = max(1, round(self.letter_weight * size))
         (w, h), _ = cv2.getTextSize(text, self.font, 1.0, thickness)
-        fs = self.letter_height * size / max(h, 1)
+        fs = height * size / max(h, 1)
         (w, h), _ = cv2.getTextSize(text, self.font, fs, thickness)
         org = ((size - w) // 2, (size + h) // 2)
         cv2.putText(img, text, org, self.font, fs, 255, thickness, cv2.LINE_AA)
 
     def _draw_wild(self, img: np.ndarray, size: int) -> None:
-        n = self.wild_points
-        outer = 0.42 * size * (0.8 if self.wild_word else 1.0)
+        if self.wild_design in ("W", "WILD"):
+            self._draw_letter(img, self.wild_design, size,
+                              self.letter_height * (1.0 if self.wild_design == "W" else 0.5))
+            return
+        word = self.wild_word and self.wild_design == "star"
+        n, inner = (self.wild_points, 0.45) if self.wild_design != "burst" else (
+            2 * self.wild_points, 0.6)
+        outer = 0.42 * size * (0.8 if word else 0.72 if self.wild_design == "ringed" else 1.0)
         angles = np.pi * np.arange(2 * n) / n - np.pi / 2
-        radii = np.where(np.arange(2 * n) % 2 == 0, outer, outer * 0.45)
-        cy = size / 2 - (0.08 * size if self.wild_word else 0)
+        radii = np.where(np.arange(2 * n) % 2 == 0, outer, outer * inner)
+        cy = size / 2 - (0.08 * size if word else 0)
         pts = np.stack([size / 2 + radii * np.cos(angles), cy + radii * np.sin(angles)], 1)
         cv2.fillPoly(img, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_AA, 4)
-        if self.wild_word:
+        if self.wild_design == "ringed":
+            cv2.circle(img, (round(size / 2 * 16),) * 2, round(0.44 * size * 16), 255,
+                       max(1, round(self.letter_weight * size * 0.6)), cv2.LINE_AA, 4)
+        if word:
             word = np.zeros_like(img)
             fs = 0.22 * size / 22
             (w, _), _ = cv2.getTextSize("WILD", cv2.FONT_HERSHEY_DUPLEX, fs, 1)

@@ -61,6 +61,12 @@ class Ranges:
     dot_radius: Span = (0.1, 0.22)          # LCR dot radius / face edge
     wild_word: float = 0.4                  # chance the wild star carries the word WILD
     wild_points: tuple[int, int] = (5, 8)
+    # TrueType typefaces (font file paths, `synth.typefaces`) a die's letters are drawn in, with
+    # chance ``typeface_share``, else in ``fonts``; and the wild designs of `face_art.WILD_DESIGNS`
+    # drawn. The defaults draw no typeface and the star, so that renders need no Pillow.
+    typefaces: tuple[str, ...] = ()
+    typeface_share: float = 0.7
+    wild_designs: tuple[str, ...] = ("star",)
     surfaces: tuple[str, ...] = ("wood", "felt", "cloth", "tray", "tray", "paper", "plain", "plain")
     distractors: tuple[int, int] = (0, 6)
     hand: float = 0.15                      # chance a hand is in a still

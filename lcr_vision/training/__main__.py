@@ -116,6 +116,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="the steepest camera tilt of the rendered scenes, in degrees from "
                    f"straight down (default: the renderer's {TILT_MAX:g}; the holdout's "
                    "out-of-range tilts are 40-50)")
+    p.add_argument("--typefaces", action="store_true",
+                   help="render boxed dice as they are printed: letters in the TrueType "
+                   "typefaces installed here and more wild designs, those kept for the holdout "
+                   "left out (lcr_vision.synth.typefaces; needs Pillow and font packages)")
     p.add_argument("--mine", type=Path, metavar="ONNX",
                    help="teach the classifier `none` where this model's locator finds dice that "
                    "are not there on the rendered scenes (hard negatives; see training.mining)")
@@ -156,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             more = rune55_scenes(args.rune55)
             log(f"{len(more)} rune55 training photos, {sum(len(s.faces) for s in more)} dice")
         renders = cached_renders(args.renders, args.render_seed, args.work, args.workers,
-                                 args.tilt_max)
+                                 args.tilt_max, args.typefaces)
         log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
     frames = SceneSource(real, renders, 0.5, more_real=more, more_share=args.rune55_share)
     crops = SceneSource(real, renders, 0.6, more_real=more, more_share=args.rune55_share)

@@ -19,6 +19,7 @@ import numpy as np
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
+from lcr_vision.synth.typefaces import printed
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.metrics import Scores, score
 from lcr_vision.vision.reader import DiceReader
@@ -79,12 +80,16 @@ def main(argv: list[str] | None = None) -> int:
                    default=OUT_OF_RANGE.die_px,
                    help="die edge in pixels at the frame's centre, log-uniform (default: the "
                    "renderer's 14 140; for a big photo of a far table, say 40 120 at 4032 3024)")
+    p.add_argument("--typefaces", action="store_true",
+                   help="print every boxed die in the TrueType typefaces and wild designs kept "
+                   "out of training (lcr_vision.synth.typefaces; needs Pillow and fonts)")
     p.add_argument("--one-look", action="store_true",
                    help="read as the live camera loop does, in one look at 320 px (default: at "
                    "every scale, as `lcr-vision detect` and `eval` read photos)")
     args = p.parse_args(argv)
     base = Ranges() if args.in_range else OUT_OF_RANGE
     ranges = replace(base, tilt_deg=tuple(args.tilt or base.tilt_deg), die_px=tuple(args.die_px))
+    ranges = printed(ranges, held=True) if args.typefaces else ranges
     size = tuple(args.size)
     figures = {}
     for kind in ("lcr", "wild"):
