@@ -7,9 +7,12 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lcr_vision.rules.moves import Draw, Give, Pass, Skip, Take, TakeCenter, ToCenter, Win
 from lcr_vision.speech import Announcer, Phrasebook
+from lcr_vision.speech.numbers import english
 from lcr_vision.speech.voice import VoiceError, open_voice, playback_problem, wav_seconds
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
@@ -113,10 +116,10 @@ def test_muted_announcer_prints_only(capsys: pytest.CaptureFixture[str]) -> None
          ["Ben забирает две фишки у Dan."]),
         ([Give(1, 0), Skip(3)], ["Ben gives one chip to Ann.", "Dan has no chips and skips."],
          ["Ben отдаёт одну фишку — Ann.", "Dan: нет фишек, ход пропущен."]),
-        ([TakeCenter(2, 7), Win(2)], ["Cat takes 7 chips from the center.", "Cat wins!"],
-         ["Cat забирает из центра 7 фишек.", "Cat побеждает!"]),
-        ([Draw(5)], ["Nobody has chips: a draw. The pot of 5 chips carries over."],
-         ["Ни у кого нет фишек: ничья. Банк, 5 фишек, переходит в следующую игру."]),
+        ([TakeCenter(2, 7), Win(2)], ["Cat takes seven chips from the center.", "Cat wins!"],
+         ["Cat забирает из центра семь фишек.", "Cat побеждает!"]),
+        ([Draw(21)], ["Nobody has chips: a draw. The pot of twenty-one chips carries over."],
+         ["Ни у кого нет фишек: ничья. Банк, двадцать одну фишку, переходит в следующую игру."]),
     ],
 )
 def test_moves_become_one_sentence_per_roller(moves, english, russian) -> None:
@@ -129,20 +132,21 @@ def test_problems_and_standings_in_both_languages() -> None:
     assert en.wrong_count(0, "Ann", 3) == "I see no dice, Ann rolls three."
     assert en.wrong_count(4, "Ann", 3) == "I see four dice, Ann rolls three."
     assert ru.wrong_count(2, "Ann", 1) == "Вижу два кубика, Ann бросает один."
-    assert ru.wrong_count(5, "Ann", 3) == "Вижу 5 кубиков, Ann бросает три."
+    assert ru.wrong_count(5, "Ann", 3) == "Вижу пять кубиков, Ann бросает три."
     assert en.read(["L", "dot", "wild"]) == "Left, dot, wild."
     assert ru.read(["C", "R"]) == "Центр, право."
-    assert en.standings({"Ann": 2, "Ben": 4}, 3) == "Ann 2, Ben 4, center 3."
+    assert en.standings({"Ann": 2, "Ben": 0}, 13) == "Ann two, Ben zero, center thirteen."
+    assert ru.standings({"Ann": 2, "Ben": 0}, 21) == "Ann два, Ben ноль, в центре двадцать один."
     assert en.unsure(1) == "I am not sure of one die."
 
 
 def test_who_is_favoured_in_both_languages() -> None:
     en, ru = Phrasebook(PLAYERS, "en"), Phrasebook(PLAYERS, "ru")
-    assert en.favoured("Cat", 0.4137) == "Cat is favoured to win, 41 percent."
-    assert en.favoured("Ann", 0.0099) == "Ann is favoured to win, 1 percent."
-    assert ru.favoured("Cat", 0.4137) == "Cat — фаворит, 41 процент."
-    assert ru.favoured("Ben", 0.224) == "Ben — фаворит, 22 процента."
-    assert ru.favoured("Dan", 0.125) == "Dan — фаворит, 12 процентов."
+    assert en.favoured("Cat", 0.4137) == "Cat is favoured to win, forty-one percent."
+    assert en.favoured("Ann", 0.0099) == "Ann is favoured to win, one percent."
+    assert ru.favoured("Cat", 0.4137) == "Cat — фаворит, сорок один процент."
+    assert ru.favoured("Ben", 0.224) == "Ben — фаворит, двадцать два процента."
+    assert ru.favoured("Dan", 0.125) == "Dan — фаворит, двенадцать процентов."
 
 
 def test_speech_that_cannot_be_played_is_said_once_and_printed(
@@ -163,3 +167,10 @@ def test_a_machine_without_aplay_is_told_what_to_install(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path))
     assert "apt-get install alsa-utils" in playback_problem()
+
+
+@given(st.integers(0, 999_999))
+def test_every_count_is_said_in_words(n: int) -> None:
+    said = [Phrasebook(PLAYERS, language).moves([TakeCenter(0, n)])[0] for language in ("en", "ru")]
+    assert not any(c.isdigit() for words in said for c in words), said
+    assert english(n) in said[0]

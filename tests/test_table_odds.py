@@ -72,7 +72,7 @@ def test_the_favourite_is_said_after_every_roll(play, capsys: pytest.CaptureFixt
         best = max(range(len(win)), key=win.__getitem__)
         expected.append(phrases.favoured(PLAYERS[best], win[best]))
     assert [line for line in out.splitlines() if "favoured" in line] == expected
-    assert expected[0] == "Cat is favoured to win, 38 percent."
+    assert expected[0] == "Cat is favoured to win, thirty-eight percent."
     read = out.index("Left, right, dot.")
     assert read < out.index(expected[0]) < out.index("Ben, roll three dice.")
 

@@ -15,8 +15,10 @@ said in one sentence per roller, in the order left, right, center.
 'Ben, бросай три кубика.'
 >>> ru.moves([Pass(0, 1), Pass(0, 2)])
 ['Ann: одну фишку налево — Ben и одну направо — Cat.']
+>>> en.wrong_count(5, "Ann", 3), en.standings({"Ann": 0, "Ben": 12}, 5)
+('I see five dice, Ann rolls three.', 'Ann zero, Ben twelve, center five.')
 >>> en.favoured("Cat", 0.4137), ru.favoured("Cat", 0.4137), ru.favoured("Ann", 0.224)
-('Cat is favoured to win, 41 percent.', 'Cat — фаворит, 41 процент.', 'Ann — фаворит, 22 процента.')
+('Cat is favoured to win, forty-one percent.', 'Cat — фаворит, сорок один процент.', 'Ann — фаворит, двадцать два процента.')
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from lcr_vision.rules.moves import (
     ToCenter,
     Win,
 )
+from lcr_vision.speech.numbers import english, russian
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 
@@ -59,7 +62,7 @@ def _russian_form(n: int) -> int:
 class _Language:
     """The words of one language: number words and noun forms per noun, templates, face names."""
 
-    numbers: Mapping[str, tuple[str, ...]]  # noun -> number words for 1, 2, 3, 4
+    spell: Callable[[int, str], str]  # a number in words, for counting a noun ("": bare)
     nouns: Mapping[str, tuple[str, ...]]  # noun -> its forms, indexed by ``form``
     form: Callable[[int], int]  # which form of a noun goes with a number
     templates: Mapping[str, str]
@@ -71,9 +74,8 @@ class _Language:
         return self.nouns[noun][self.form(n)]
 
     def count(self, n: int, noun: str, bare: bool = False) -> str:
-        """``two chips``, or just ``two`` when ``bare``; words up to four, digits beyond."""
-        words = self.numbers[noun]
-        number = words[n - 1] if 1 <= n <= len(words) else str(n)
+        """``two chips``, or just ``two`` when ``bare``: every number in words."""
+        number = self.spell(n, noun)
         return number if bare else f"{number} {self.plural(n, noun)}"
 
     def join(self, parts: Sequence[str]) -> str:
@@ -84,7 +86,7 @@ class _Language:
 
 
 _EN = _Language(
-    numbers={"chip": ("one", "two", "three", "four"), "die": ("one", "two", "three", "four")},
+    spell=lambda n, noun: english(n),
     nouns={"chip": ("chip", "chips"), "die": ("die", "dice"), "percent": ("percent", "percent")},
     form=_english_form,
     templates={
@@ -116,7 +118,7 @@ _EN = _Language(
 )
 
 _RU = _Language(
-    numbers={"chip": ("одну", "две", "три", "четыре"), "die": ("один", "два", "три", "четыре")},
+    spell=lambda n, noun: russian(n, feminine=noun == "chip"),
     nouns={
         "chip": ("фишку", "фишки", "фишек"),
         "die": ("кубик", "кубика", "кубиков"),
@@ -193,15 +195,14 @@ class Phrasebook:
         return self._say("unsure", dice=self._words.count(dice, "die"))
 
     def standings(self, chips: Mapping[str, int], center: int) -> str:
-        """``Ann 2, Ben 4, Cat 3, center 3.``"""
-        listed = ", ".join(f"{name} {n}" for name, n in chips.items())
-        return self._say("standings", chips=listed, center=center)
+        """``Ann two, Ben four, Cat three, center three.``"""
+        listed = ", ".join(f"{name} {self._words.spell(n, '')}" for name, n in chips.items())
+        return self._say("standings", chips=listed, center=self._words.spell(center, ""))
 
     def favoured(self, player: str, chance: float) -> str:
         """Who is most likely to win from here: ``Cat is favoured to win, 41 percent.``"""
         percent = round(100 * chance)
-        return self._say("favoured", player=player,
-                         chance=f"{percent} {self._words.plural(percent, 'percent')}")
+        return self._say("favoured", player=player, chance=self._words.count(percent, "percent"))
 
     def moves(self, moves: Sequence[Move]) -> list[str]:
         """Sentences for a roll's moves, in the engine's order.
