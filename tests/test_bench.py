@@ -68,3 +68,12 @@ def test_a_clearly_worse_figure_misses_its_bound() -> None:
     assert b.holds(Count(319, 322)) and not b.holds(Count(315, 322))
     assert below({"x": [Count(315, 322)]}, {"x": b}) == [
         f"x: {315 / 322:.4f} (315 of 322) against {b.limit}"]
+
+
+def test_bench_says_what_it_is_measuring(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--only", "simulate,odds", "--odds-players", "4", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert set(json.loads(out)) == {"simulate", "odds"}
+    assert err.splitlines() == ["bench: measuring simulate", "bench: measuring odds",
+                                "bench: solving the exact odds of 3 players from the start",
+                                "bench: solving the exact odds of 4 players from the start"]

@@ -12,7 +12,7 @@ new machine does.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from lcr_vision.odds.exact import exact_values, solved_level
 from lcr_vision.odds.position import Position
@@ -28,9 +28,14 @@ def solve_seconds(players: int, chips: int = STARTING_CHIPS) -> float:
 
 
 def solve_times(
-    players: Iterable[int] = range(3, 9), chips: int = STARTING_CHIPS
+    players: Iterable[int] = range(3, 9), chips: int = STARTING_CHIPS,
+    progress: Callable[[str], None] = lambda line: None,
 ) -> dict[int, float]:
-    """Cold solve time in seconds per player count (3 to 8 by default: 8 takes most of a minute)."""
-    times = {n: solve_seconds(n, chips) for n in players}
+    """Cold solve time in seconds per player count (3 to 8 by default: 8 takes most of a minute);
+    ``progress`` is told of each table before it is solved."""
+    times = {}
+    for n in players:
+        progress(f"solving the exact odds of {n} players from the start")
+        times[n] = solve_seconds(n, chips)
     solved_level.cache_clear()
     return times
