@@ -37,6 +37,7 @@ from lcr_vision.vision.split import is_validation
 
 REPO = Path(__file__).resolve().parents[2]
 REAL = REPO.parent / "shared" / "data" / "real-d6-tray"
+RUNE55 = REPO.parent / "shared" / "data" / "rune55-d6"
 SAMPLES = REPO / "sample_images"
 
 
@@ -130,6 +131,17 @@ def _real(make: Reader, look: bool) -> dict[str, Count]:
             "dice with errata": _dice(errata), "photos with errata": _photos(errata)}
 
 
+def _rune55(make: Reader, look: bool) -> dict[str, Count]:
+    """The validation split of rune55-d6 (many cameras and tables) as training draws it: three
+    copies of each source photo at most, the side-view photos of tiny dice left out."""
+    from lcr_vision.training.realset import rune55_photos
+
+    truth = rune55_photos(RUNE55, validation=True)
+    reader = make(dice=DiceKind.PIP, pyramid=look)
+    s = score(truth, {n: reader.read(load_image(RUNE55 / "images" / n)) for n in truth})
+    return {"dice": _dice(s), "photos": _photos(s)}
+
+
 def _cameras(make: Reader, look: bool) -> dict[str, Count]:
     """The real split as other cameras show it (``vision.shifts``) and enlarged four times."""
     reader = make(dice=DiceKind.PIP, pyramid=True)
@@ -168,11 +180,11 @@ def _empty(make: Reader, look: bool) -> dict[str, Count]:
 # Each set of figures, measured in one look (as the live loop reads) and at every scale (as
 # `detect` and `eval` read photos); `cameras` at every scale only.
 SETS: dict[str, Callable[[Reader, bool], dict[str, Count]]] = {
-    "real split": _real, "other cameras": _cameras, "samples": _samples,
+    "real split": _real, "rune55 split": _rune55, "other cameras": _cameras, "samples": _samples,
     "renders lcr": _renders("lcr"), "renders wild": _renders("wild"),
     "side faces": _side_faces, "empty tables": _empty,
 }
-NEEDS_REAL = ("real split", "other cameras")
+NEEDS_REAL = {"real split": REAL, "other cameras": REAL, "rune55 split": RUNE55}
 LOOKS = {"one look": False, "every scale": True}
 
 
@@ -201,7 +213,7 @@ def measure(ways: Iterable[Way] = WAYS, model: Path | None = None,
     counts: dict[str, list[Count]] = {}
     for way in ways:
         for group in groups():
-            if group[0] in NEEDS_REAL and not REAL.is_dir():
+            if group[0] in NEEDS_REAL and not NEEDS_REAL[group[0]].is_dir():
                 continue
             progress(f"{way}: {group[0]}, {group[1]}")
             for key, count in figures(group, way, model).items():

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.training.augment import Scene
+from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
 from lcr_vision.vision.split import is_validation, source_photo
 
@@ -36,11 +37,11 @@ def real_scenes(root: Path, validation: bool = False) -> list[Scene]:
     ]
 
 
-def rune55_scenes(root: Path, validation: bool = False,
-                  copies: int = RUNE55_COPIES) -> list[Scene]:
-    """The rune55-d6 photos of one split, at most ``copies`` of each source photo (the first in
-    name order), without the side-view photos of tiny dice (``RUNE55_MIN_DIE_PX``)."""
-    folder = root / "images"
+def rune55_photos(root: Path, validation: bool = False,
+                  copies: int = RUNE55_COPIES) -> dict[str, Detections]:
+    """The labels of the rune55-d6 photos of one split, at most ``copies`` of each source photo
+    (the first in name order), without the side-view photos of tiny dice (``RUNE55_MIN_DIE_PX``);
+    what training learns from and the figures of ``bench.accuracy`` are read on."""
     kept: dict[str, list[str]] = defaultdict(list)
     labels = read_labels(root / "labels.csv")
     for name, truth in sorted(labels.items()):
@@ -48,8 +49,13 @@ def rune55_scenes(root: Path, validation: bool = False,
         if (is_validation(name) != validation or not len(widths)
                 or float(np.median(widths)) < RUNE55_MIN_DIE_PX):
             continue
-        if len(kept[source_photo(name)]) < copies and (folder / name).is_file():
+        if len(kept[source_photo(name)]) < copies and (root / "images" / name).is_file():
             kept[source_photo(name)].append(name)
-    names = sorted(n for group in kept.values() for n in group)
-    return [Scene.from_boxes(cv2.imread(str(folder / n), cv2.IMREAD_COLOR), labels[n].boxes,
-                             labels[n].faces) for n in names]
+    return {n: labels[n] for n in sorted(n for group in kept.values() for n in group)}
+
+
+def rune55_scenes(root: Path, validation: bool = False,
+                  copies: int = RUNE55_COPIES) -> list[Scene]:
+    """The photos of `rune55_photos` as training scenes."""
+    return [Scene.from_boxes(cv2.imread(str(root / "images" / n), cv2.IMREAD_COLOR), t.boxes,
+                             t.faces) for n, t in rune55_photos(root, validation, copies).items()]
