@@ -75,15 +75,10 @@ def _accuracy(args: argparse.Namespace) -> dict[str, Any]:
     from lcr_vision.bench.accuracy import WAYS, below, floors, measure
     from lcr_vision.errors import UserError
 
-    if args.check:
-        counts = measure(WAYS[:1], args.model, _progress)
-        missed = below(counts, args.held)
-        if missed:
-            raise UserError(f"{len(missed)} figure(s) miss the floors of {args.check}; "
-                            f"first {missed[0]}")
-    else:
-        counts = measure(WAYS, args.model, _progress)
+    counts = measure(WAYS[:1] if args.check else WAYS, args.model, _progress)
     bounds = {k: b.to_json() for k, b in floors(counts).items()}
+    if args.check:
+        args.missed = below(counts, args.held)
     if args.write_floors:
         try:
             args.write_floors.write_text(json.dumps(bounds, indent=1) + "\n")
@@ -136,6 +131,10 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(results))
     else:
         _print_text(results)
+    missed = getattr(args, "missed", [])
+    if missed:  # after the figures, so that what was measured is seen
+        raise UserError(f"{len(missed)} figure(s) miss the floors of {args.check}; "
+                        f"first {missed[0]}")
     return 0
 
 
