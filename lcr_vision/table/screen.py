@@ -11,7 +11,25 @@ import sys
 
 import numpy as np
 
+from lcr_vision.table.overlay import DISPLAY_WIDTH
+
 KEYS = {" ": "confirm", "t": "type", "u": "undo", "s": "standings", "q": "quit", "\x1b": "quit"}
+
+
+def shown(image: np.ndarray) -> np.ndarray:
+    """``image`` as the window shows it: scaled up to `DISPLAY_WIDTH` when narrower.
+
+    >>> shown(np.zeros((480, 640, 3), np.uint8)).shape
+    (720, 960, 3)
+    """
+    import cv2
+
+    width = image.shape[1]
+    if width >= DISPLAY_WIDTH:
+        return image
+    k = DISPLAY_WIDTH / width
+    return cv2.resize(image, (DISPLAY_WIDTH, round(image.shape[0] * k)),
+                      interpolation=cv2.INTER_LINEAR)
 
 
 def display_available() -> bool:
@@ -35,7 +53,8 @@ class Screen:
 
 
 class Window(Screen):
-    """An OpenCV window showing the table view; keys become actions."""
+    """An OpenCV window showing the table view, resizable, without a toolbar, at least
+    `overlay.DISPLAY_WIDTH` wide (smaller frames are scaled up); keys become actions."""
 
     visible = True
 
@@ -43,11 +62,16 @@ class Window(Screen):
         import cv2
 
         self.title = title
-        cv2.namedWindow(title, cv2.WINDOW_NORMAL)
+        self.sized = False
+        cv2.namedWindow(title, cv2.WINDOW_NORMAL | cv2.WINDOW_KEEPRATIO | cv2.WINDOW_GUI_NORMAL)
 
     def show(self, image: np.ndarray) -> str | None:
         import cv2
 
+        image = shown(image)
+        if not self.sized:  # the first frame sets the size; the players may resize it after
+            cv2.resizeWindow(self.title, image.shape[1], image.shape[0])
+            self.sized = True
         cv2.imshow(self.title, image)
         key = cv2.waitKey(1)
         return KEYS.get(chr(key & 0xFF).lower()) if key >= 0 else None
