@@ -120,6 +120,21 @@ def test_a_line_cut_by_a_crash_is_reported_ignored_and_cleaned_up(session: Sessi
     assert [json.loads(x)["k"] for x in path.read_text().splitlines()[1:]] == [1, 2]
 
 
+def test_a_whole_last_line_without_its_newline_is_kept(session: Session) -> None:
+    """An editor may save the file without a final newline: nothing was cut, nothing is lost."""
+    session.record_roll(("L", "R", "dot"))
+    session.close()
+    path = session.folder / JOURNAL
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    assert read_journal(path)[1] is None and len(replay(read_journal(path)[0]).rolls) == 1
+    again = Session.open(session.folder)
+    assert again.warning is None and len(again.ledger.rolls) == 1
+    again.record_roll(("dot", "dot", "dot"))
+    again.close()
+    assert [json.loads(x)["event"] for x in path.read_text().splitlines()] == [
+        "session", "roll", "roll"]
+
+
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
