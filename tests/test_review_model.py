@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
-from lcr_vision.photolog import PhotoLog, move_record, now_utc
+from lcr_vision.photolog import PhotoLog, move_record, now_utc, photo_path
 from lcr_vision.review import build_review, render_page
 from lcr_vision.review.model import curves_of
 from lcr_vision.review.sources import live_roll_events, load_record
@@ -56,9 +56,10 @@ def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> No
     scores = [0.41 if k == DOUBTFUL and i == 0 else 0.97 for i in range(len(dice))]
     seen = Detections([d.box for d in dice], [d.face for d in dice], scores)
     how = {DOUBTFUL: "confirmed", TYPED: "typed"}.get(k, "read")
-    number = log.next_number()
-    result = session.record_roll(seen.faces, photo=f"photos/{number:04d}.json")
-    log.save(scene.image, annotate(scene.image, seen), photo_record(session, result, seen, how))
+    number = session.photo_number
+    result = session.record_roll(seen.faces, photo=photo_path(number))
+    log.save(number, scene.image, annotate(scene.image, seen),
+             photo_record(session, result, seen, how))
 
 
 def camera_session(folder: Path, extra: int = 3, seed: int = 11) -> Path:

@@ -62,6 +62,11 @@ def _split(data: bytes, name: str) -> tuple[list[tuple[int, Event]], int, str | 
     return events, len(data), None
 
 
+def lines_of(events: list[Event]) -> bytes:
+    """Events as journal lines."""
+    return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events).encode("utf-8")
+
+
 def read_journal(path: Path) -> tuple[list[tuple[int, Event]], str | None]:
     """The events of a journal with their line numbers, and a warning if its last line was cut."""
     try:
@@ -108,7 +113,7 @@ class Journal:
                 os.ftruncate(fd, end)
                 os.fsync(fd)
             elif data and not data.endswith(b"\n"):
-                journal._write(b"\n")  # a whole last event saved without its newline
+                journal.write(b"\n")  # a whole last event saved without its newline
         except SessionError:
             journal.close()
             raise
@@ -116,20 +121,21 @@ class Journal:
 
     def append(self, events: list[Event]) -> None:
         """Write the events as lines in one write, then fsync: they are committed on return."""
-        self._write("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events).encode())
+        self.write(lines_of(events))
 
-    def _write(self, data: bytes) -> None:
+    def write(self, data: bytes) -> None:
         """Append and fsync ``data``; a failed write (a full disk) is cut back off and raises
         `SessionError` naming the journal."""
-        start = os.lseek(self._fd, 0, os.SEEK_END)
-        view = memoryview(data)
+        start, view = -1, memoryview(data)
         try:
+            start = os.lseek(self._fd, 0, os.SEEK_END)
             while view:
                 view = view[os.write(self._fd, view) :]
             os.fsync(self._fd)
         except OSError as exc:
             try:
-                os.ftruncate(self._fd, start)
+                if start >= 0:
+                    os.ftruncate(self._fd, start)
             except OSError:
                 pass  # what is left is a cut last line, which the next reading drops
             raise SessionError(f"cannot write {self.path}: {exc.strerror}") from None

@@ -50,10 +50,12 @@ class Announcer:
         return cls(engine, not mute, record)
 
     def say(self, *sentences: str) -> None:
-        """Print the sentences and queue them for speech; returns at once."""
-        for sentence in sentences:
-            print(sentence, file=self.out, flush=True)
-            if self._thread is not None:
+        """Print the sentences (in one write, so a crash never leaves half of them said) and queue
+        them for speech; returns at once."""
+        if sentences:
+            print("\n".join(sentences), file=self.out, flush=True)
+        if self._thread is not None:
+            for sentence in sentences:
                 self._queue.put(sentence)
 
     def idle(self) -> bool:
