@@ -157,6 +157,28 @@ def test_photo_records_outside_the_session_or_unreadable_are_left_out(tmp_path: 
     assert record is not None and record.frame is None, "a named image that is missing is None"
 
 
+def test_a_record_of_another_roll_is_flagged_and_not_shown(tmp_path: Path) -> None:
+    """An older lcr-vision could file a roll's photo under the number of one a crash left without
+    its record: the page flags it rather than show one player's dice under another's roll."""
+    folder = tmp_path / "s"
+    session = Session.create(folder, Settings.create(PLAYERS, stakes=(2, 2, 2)))
+    log, frame = PhotoLog(folder), np.zeros((40, 40, 3), np.uint8)
+    session.record_roll(("dot", "dot"), photo="photos/0001.json")  # killed before its record
+    second = session.record_roll(("R", "dot"), photo="photos/0001.json")  # the number reused
+    log.save(1, frame, frame, photo_record(session, second, Detections(), "read"))
+    session.record_roll(("C", "dot"), photo="photos/0003.json")
+    log.complete(3, {"player": "Cat", "faces": ["C", "dot"]})  # its files never reached the disk
+    session.close()
+    first, shown, lost = build_review(folder).cards
+    assert first.photo.annotated is None and first.flagged
+    assert first.doubts == ("photo record 0001 is of another roll (<script>'s R dot)",)
+    assert shown.photo.annotated == "photos/0001-annotated.jpg" and not shown.flagged
+    assert lost.doubts == ("the photo was lost in a crash",)
+    page = render_page(build_review(folder))
+    assert "No photo: photo record 0001 is of another roll" in page
+    assert "No photo: the photo was lost in a crash" in page
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.sampled_from(["L", "C", "R", "dot"]), min_size=3, max_size=80))
 def test_the_chart_curves_hold_every_state_and_conserve_chips(faces: list[str]) -> None:
