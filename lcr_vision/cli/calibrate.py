@@ -8,6 +8,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
+from lcr_vision.calibration.profile import profile_name
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
 
@@ -96,6 +97,10 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.vision.reader import DiceReader
 
     kind = DICE[args.dice]
+    try:
+        profile_name(args.name)
+    except ValueError as exc:
+        raise UserError(f"--name {exc}") from None
     if args.rolls < 1:
         raise UserError("--rolls must be at least 1")
     if args.face_map is not None and kind is not DiceKind.PIP:
