@@ -119,7 +119,8 @@ class PhotoLog:
 
     def _names(self, number: int) -> dict[str, str]:
         stem = f"{number:04d}"
-        return {"frame": f"{stem}.jpg", "annotated": f"{stem}-annotated.jpg", "record": f"{stem}.json"}
+        return {"frame": f"{stem}.jpg", "annotated": f"{stem}-annotated.jpg",
+                "record": f"{stem}.json"}
 
     def _write(self, name: str, data: bytes) -> None:
         """``name`` + STAGED, written and synced; a failure removes it and names the file."""
@@ -140,13 +141,18 @@ class PhotoLog:
         import cv2
 
         names = self._names(number)
-        for key, image in (("frame", frame), ("annotated", annotated)):
-            ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-            if not ok:
-                raise PhotoError(f"cannot encode {self.folder / names[key]}")
-            self._write(names[key], data.tobytes())
-        self._write_record(number, {"frame": names["frame"], "annotated": names["annotated"],
-                                    **record})
+        try:
+            for key, image in (("frame", frame), ("annotated", annotated)):
+                ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+                if not ok:
+                    raise PhotoError(f"cannot encode {self.folder / names[key]}")
+                self._write(names[key], data.tobytes())
+            self._write_record(number, {"frame": names["frame"], "annotated": names["annotated"],
+                                        **record})
+        except PhotoError:
+            for name in names.values():
+                (self.folder / (name + STAGED)).unlink(missing_ok=True)
+            raise
 
     def _write_record(self, number: int, fields: dict[str, Any]) -> None:
         full = {"version": VERSION, "roll": number, **fields}
@@ -164,12 +170,6 @@ class PhotoLog:
                 except OSError as exc:
                     raise PhotoError(f"cannot write {self.folder / name}: {exc.strerror}") from None
         return self.folder / self._names(number)["record"]
-
-    def save(self, number: int, frame: np.ndarray, annotated: np.ndarray,
-             record: dict[str, Any]) -> Path:
-        """`stage`, then `finish`: the files of a roll already committed."""
-        self.stage(number, frame, annotated, record)
-        return self.finish(number)
 
     def complete(self, number: int, known: dict[str, Any]) -> bool:
         """After a crash, make sure journalled roll ``number`` has its record: finish what was

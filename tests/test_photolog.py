@@ -17,8 +17,9 @@ from lcr_vision.rules.moves import Pass, Take, ToCenter
 def test_each_roll_gets_two_images_and_a_record_numbered_in_order(tmp_path: Path) -> None:
     log = PhotoLog(tmp_path)
     frame = np.full((60, 80, 3), 90, np.uint8)
-    first = log.save(1, frame, frame, {"player": "Ann", "faces": ["4", "6", "2"]})
-    second = log.save(2, frame, 255 - frame, {"player": "Ben", "faces": ["L"]})
+    log.stage(1, frame, frame, {"player": "Ann", "faces": ["4", "6", "2"]})
+    log.stage(2, frame, 255 - frame, {"player": "Ben", "faces": ["L"]})
+    first, second = log.finish(1), log.finish(2)
     assert [first.name, second.name] == ["0001.json", "0002.json"]
     record = json.loads(second.read_text(encoding="utf-8"))
     assert record == {"version": VERSION, "roll": 2, "frame": "0002.jpg",
@@ -65,8 +66,8 @@ def test_a_full_disk_or_a_folder_that_cannot_be_made_is_one_line_naming_the_file
         PhotoLog(tmp_path)
     (tmp_path / "photos").unlink()
     log, frame = PhotoLog(tmp_path), np.zeros((20, 20, 3), np.uint8)
-    (tmp_path / "photos" / "0001.jpg.staged").symlink_to("/dev/full")  # writes: no space left
-    with pytest.raises(PhotoError, match=r"cannot write .*photos/0001.jpg: No space left"):
+    (tmp_path / "photos" / "0001-annotated.jpg.staged").symlink_to("/dev/full")  # no space
+    with pytest.raises(PhotoError, match=r"cannot write .*photos/0001-annotated.jpg: No space"):
         log.stage(1, frame, frame, {})
     assert not list((tmp_path / "photos").iterdir()), "nothing half-written is left"
 

@@ -58,8 +58,9 @@ def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> No
     how = {DOUBTFUL: "confirmed", TYPED: "typed"}.get(k, "read")
     number = session.photo_number
     result = session.record_roll(seen.faces, photo=photo_path(number))
-    log.save(number, scene.image, annotate(scene.image, seen),
-             photo_record(session, result, seen, how))
+    log.stage(number, scene.image, annotate(scene.image, seen),
+              photo_record(session, result, seen, how))
+    log.finish(number)
 
 
 def camera_session(folder: Path, extra: int = 3, seed: int = 11) -> Path:
@@ -165,7 +166,8 @@ def test_a_record_of_another_roll_is_flagged_and_not_shown(tmp_path: Path) -> No
     log, frame = PhotoLog(folder), np.zeros((40, 40, 3), np.uint8)
     session.record_roll(("dot", "dot"), photo="photos/0001.json")  # killed before its record
     second = session.record_roll(("R", "dot"), photo="photos/0001.json")  # the number reused
-    log.save(1, frame, frame, photo_record(session, second, Detections(), "read"))
+    log.stage(1, frame, frame, photo_record(session, second, Detections(), "read"))
+    log.finish(1)
     session.record_roll(("C", "dot"), photo="photos/0003.json")
     log.complete(3, {"player": "Cat", "faces": ["C", "dot"]})  # its files never reached the disk
     session.close()
