@@ -168,13 +168,18 @@ def test_a_mistake_is_one_line(name: str, tmp_path: Path, capfd: pytest.CaptureF
         assert "I see no dice, Ann rolls three." in out
 
 
+@pytest.fixture(scope="module")
+def roll_photo() -> np.ndarray:
+    """A photo of Ann's first roll that the model reads surely."""
+    return sure_still(np.random.default_rng(3), 3)[0]
+
+
 def test_a_photo_that_cannot_be_written_stops_play_before_the_roll_is_journalled(
-        tmp_path: Path) -> None:
+        tmp_path: Path, roll_photo: np.ndarray) -> None:
     """The kernel refuses files over 16 kB to this ``play`` (RLIMIT_FSIZE), as a full disk would
     refuse them: the journal fits, a roll's photo does not."""
-    image, _ = sure_still(np.random.default_rng(3), 3)
     (tmp_path / "rolls").mkdir()
-    cv2.imwrite(str(tmp_path / "rolls" / "roll1.png"), image)
+    cv2.imwrite(str(tmp_path / "rolls" / "roll1.png"), roll_photo)
     argv = [sys.executable, "-m", "lcr_vision", *TABLE, "--source", str(tmp_path / "rolls"),
             "--session", str(tmp_path / "s")]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False,
@@ -187,6 +192,24 @@ def test_a_photo_that_cannot_be_written_stops_play_before_the_roll_is_journalled
               if x]
     assert events == ["session"] and "Ann, pass" not in done.stdout
     assert not list((tmp_path / "s" / "photos").iterdir()), "nothing half-written is left"
+
+
+def test_a_record_that_cannot_be_put_in_place_still_lets_its_roll_be_said_first(
+        tmp_path: Path, roll_photo: np.ndarray, capfd: pytest.CaptureFixture[str]) -> None:
+    """After the journal, a failing rename (here onto a folder in the way) is reported, but
+    only once the committed roll has been said and marked said."""
+    (tmp_path / "rolls").mkdir()
+    cv2.imwrite(str(tmp_path / "rolls" / "roll1.png"), roll_photo)
+    (tmp_path / "s" / "photos" / "0001.json" / "in-the-way").mkdir(parents=True)
+    argv = [*TABLE, "--source", str(tmp_path / "rolls"), "--session", str(tmp_path / "s")]
+    assert main(argv) == 2
+    out, err = capfd.readouterr()
+    assert re.fullmatch(r"lcr-vision: error: cannot write .*/s/photos/0001\.json: Is a "
+                        r"directory\n", err), err
+    assert "Ann, pass" in out or "Ann keeps every chip." in out
+    events = [json.loads(x)["event"] for x in (tmp_path / "s" / JOURNAL).read_text().split("\n")
+              if x]
+    assert events[1:] == ["roll", "announced"]
 
 
 def test_speech_out_into_a_missing_folder_is_one_line_not_a_hang(tmp_path: Path) -> None:
