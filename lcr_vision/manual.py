@@ -1,5 +1,6 @@
 """Manual play: one roll per line from a keyboard or a pipe, each committed to the session before
-its moves and the standings are printed. Ends cleanly at end of input; the session resumes later.
+its moves and the standings are printed, and marked said once they are. Ends cleanly at end of
+input; the session resumes later, first printing any roll a crash kept from being printed.
 
 A roll line holds the faces (``L R dot``, ``l c .``, pip values ``4 6 2``), optionally ``reverse``
 first to pay for Wilder and ``@Name`` once per wild chip to choose whom a wild takes from (or gives
@@ -85,12 +86,19 @@ class ManualPlay:
 
     def roll(self, text: str) -> None:
         faces, decision = parse_roll(text, self.session.settings)
-        result = self.session.record_roll(faces, decision)
-        self.report(f"Roll {len(self.session.ledger.rolls)}", result)
-        self.standings(result.after)
-        if result.after.over:
-            first = self.session.settings.players[self.session.state.first]
-            self.say(f"Game {self.session.state.game} begins; {first} throws first.")
+        self.session.record_roll(faces, decision)
+        self.announce(len(self.session.ledger.rolls))
+
+    def announce(self, k: int, label: str = "Roll") -> None:
+        """Print roll ``k`` and the standings after it, then journal that it was printed."""
+        played = self.session.ledger.rolls[k - 1]
+        result = played.result
+        with self.session.announcing(k):
+            self.report(f"{label} {k}", result)
+            self.standings(result.after)
+            if result.after.over:
+                first = self.session.settings.players[played.game % self.session.settings.seats]
+                self.say(f"Game {played.game + 1} begins; {first} throws first.")
 
     def correct(self, text: str) -> None:
         number, _, rest = text.partition(" ")
@@ -133,6 +141,8 @@ class ManualPlay:
     def run(self, lines: Iterable[str], prompt: bool) -> None:
         """Read lines to ``quit`` or end of input; explain a rejected line and ask again."""
         self.say(f"Session {self.session.folder}. Type 'help' for how to enter rolls.")
+        for k in self.session.unannounced:
+            self.announce(k, "Before the crash: roll")
         self.standings()
         self.ask(prompt)
         for raw in lines:

@@ -1,29 +1,9 @@
-"""What the whole suite shares: the system programs some tests need, asked for by name.
-
-A test that needs a program the README's set-up line installs fails, naming the command that
-installs it, rather than skipping: a suite that skips on a bare machine would pass without having
-tested speech or the browser.
-"""
+"""What the whole suite shares: fixtures for the system programs some tests need (`programs`)."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-
-# program: the Debian package that brings it (README, "Set up and run")
-PACKAGES = {"espeak-ng": "espeak-ng", "aplay": "alsa-utils", "chromium": "chromium"}
-
-
-def require(program: str, *alternatives: str) -> str:
-    """The path of ``program`` (or of the first of ``alternatives`` found); else the test fails
-    with the command that installs it."""
-    for name in (program, *alternatives):
-        path = shutil.which(name)
-        if path:
-            return path
-    pytest.fail(f"{program} is not installed: run `apt-get install -y {PACKAGES[program]}` as "
-                "root (or with sudo), as the README's set-up says", pytrace=False)
+from programs import require
 
 
 @pytest.fixture

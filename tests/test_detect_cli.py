@@ -58,7 +58,7 @@ def test_each_bad_file_gets_its_own_error_and_the_rest_are_read(
     cv2.imwrite(str(tmp_path / "dot.png"), np.zeros((1, 1, 3), np.uint8))
     files = [tmp_path / "missing.jpg", tmp_path / "text.jpg", table / "a.jpg",
              tmp_path / "zero.jpg", tmp_path / "dot.png"]
-    assert main(["detect", *map(str, files)]) == 1
+    assert main(["detect", *map(str, files)]) == 2
     captured = capsys.readouterr()
     assert [json.loads(line)["image"] for line in captured.out.splitlines()] == ["a.jpg"]
     errors = captured.err.splitlines()

@@ -101,6 +101,7 @@ def test_detections_index_as_arrays_do(d: Detections, data: st.DataObject) -> No
     assert d[picked].faces == tuple(d.faces[i] for i in picked)
     assert Detections.merge([d[:k] for k in (2,)] + [d[2:]]) == d
     assert d[::-1][::-1] == d and (d == d[:]) and (len(d) == 0) == (d == Detections.empty())
+    assert d[[]] == Detections.empty() == d[np.zeros(0, int)]
     if len(d):
         i = data.draw(st.integers(0, len(d) - 1))
         assert d[i] == d[[i]] and d[i].faces == (d.faces[i],)

@@ -120,6 +120,41 @@ def test_a_line_cut_by_a_crash_is_reported_ignored_and_cleaned_up(session: Sessi
     assert [json.loads(x)["k"] for x in path.read_text().splitlines()[1:]] == [1, 2]
 
 
+def test_a_whole_last_line_without_its_newline_is_kept(session: Session) -> None:
+    """An editor may save the file without a final newline: nothing was cut, nothing is lost."""
+    session.record_roll(("L", "R", "dot"))
+    session.close()
+    path = session.folder / JOURNAL
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    assert read_journal(path)[1] is None and len(replay(read_journal(path)[0]).rolls) == 1
+    again = Session.open(session.folder)
+    assert again.warning is None and len(again.ledger.rolls) == 1
+    again.record_roll(("dot", "dot", "dot"))
+    again.close()
+    assert [json.loads(x)["event"] for x in path.read_text().splitlines()] == [
+        "session", "roll", "roll"]
+
+
+def test_rolls_wait_to_be_announced_until_marked_and_old_journals_count_as_said(
+        session: Session) -> None:
+    session.record_roll(("L", "R", "dot"))
+    with session.announcing(1):
+        pass
+    session.record_roll(("dot", "dot", "dot"))
+    session.close()
+    again = Session.open(session.folder)
+    assert again.unannounced == (2,) and again.photo_number == 3
+    again.undo()
+    assert again.unannounced == ()
+    again.close()
+    path = session.folder / JOURNAL
+    lines = path.read_text().splitlines()
+    old = [json.loads(lines[0]) | {"version": 1}] + [
+        json.loads(x) for x in lines[1:] if json.loads(x)["event"] != "announced"]
+    path.write_text("".join(json.dumps(e) + "\n" for e in old))
+    assert Session.open(session.folder).unannounced == ()
+
+
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
@@ -133,6 +168,8 @@ def test_a_line_cut_by_a_crash_is_reported_ignored_and_cleaned_up(session: Sessi
         ('{"event": "undo", "k": 1}\n{"event": "undo", "k": 1}\n', "line 4: only the last roll"),
         ('{"event": "correct", "k": 7, "faces": ["L"]}\n', "line 3: there is no roll 7"),
         ("\n", "line 3 is damaged"),
+        ('{"event": "roll", "k": 2, "player": "Ben", "faces": ["L", "L", "L"], "photo": 5}\n',
+         "line 3: roll event's 'photo' must be a path or null, not 5"),
     ],
 )
 def test_any_other_damage_is_an_error_naming_the_line(session: Session, damage, message) -> None:

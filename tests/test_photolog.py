@@ -1,4 +1,5 @@
-"""The photo log: numbered frames, annotated frames and records that survive reopening."""
+"""The photo log: numbered frames, annotated frames and records, staged before their roll is
+journalled and finished after it, or on resume after a crash."""
 
 from __future__ import annotations
 
@@ -7,16 +8,18 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
-from lcr_vision.photolog import VERSION, PhotoLog, move_record
+from lcr_vision.photolog import VERSION, PhotoError, PhotoLog, move_record
 from lcr_vision.rules.moves import Pass, Take, ToCenter
 
 
 def test_each_roll_gets_two_images_and_a_record_numbered_in_order(tmp_path: Path) -> None:
     log = PhotoLog(tmp_path)
     frame = np.full((60, 80, 3), 90, np.uint8)
-    first = log.save(frame, frame, {"player": "Ann", "faces": ["4", "6", "2"]})
-    second = log.save(frame, 255 - frame, {"player": "Ben", "faces": ["L"]})
+    log.stage(1, frame, frame, {"player": "Ann", "faces": ["4", "6", "2"]})
+    log.stage(2, frame, 255 - frame, {"player": "Ben", "faces": ["L"]})
+    first, second = log.finish(1), log.finish(2)
     assert [first.name, second.name] == ["0001.json", "0002.json"]
     record = json.loads(second.read_text(encoding="utf-8"))
     assert record == {"version": VERSION, "roll": 2, "frame": "0002.jpg",
@@ -28,10 +31,45 @@ def test_each_roll_gets_two_images_and_a_record_numbered_in_order(tmp_path: Path
         "0002.json"]
 
 
-def test_numbering_continues_after_reopening_the_session(tmp_path: Path) -> None:
-    frame = np.zeros((20, 20, 3), np.uint8)
-    PhotoLog(tmp_path).save(frame, frame, {})
-    assert PhotoLog(tmp_path).save(frame, frame, {}).name == "0002.json"
+def test_staged_files_are_named_only_when_finished(tmp_path: Path) -> None:
+    log, frame = PhotoLog(tmp_path), np.zeros((20, 20, 3), np.uint8)
+    log.stage(3, frame, frame, {"player": "Ann"})
+    folder = tmp_path / "photos"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "0003-annotated.jpg.staged", "0003.jpg.staged", "0003.json.staged"]
+    assert log.finish(3) == folder / "0003.json" and log.finish(3).is_file()  # twice is once
+    assert sorted(p.name for p in folder.iterdir()) == ["0003-annotated.jpg", "0003.jpg",
+                                                        "0003.json"]
+
+
+def test_resume_finishes_staged_files_or_says_the_photo_was_lost(tmp_path: Path) -> None:
+    log, frame = PhotoLog(tmp_path), np.zeros((20, 20, 3), np.uint8)
+    folder = tmp_path / "photos"
+    log.stage(1, frame, frame, {"player": "Ann"})
+    (folder / "0001.jpg.staged").rename(folder / "0001.jpg")  # a crash halfway through finish
+    assert log.complete(1, {"player": "Ann"})
+    assert json.loads((folder / "0001.json").read_text())["annotated"] == "0001-annotated.jpg"
+    assert not log.complete(1, {"player": "Ann"}), "a record in place is left alone"
+    assert log.complete(2, {"player": "Ben", "faces": ["L"]})  # nothing was ever staged
+    assert json.loads((folder / "0002.json").read_text()) == {
+        "version": VERSION, "roll": 2, "frame": None, "annotated": None, "lost": True,
+        "player": "Ben", "faces": ["L"]}
+    log.stage(3, frame, frame, {})  # a roll the crash kept out of the journal
+    log.clear()
+    assert not list(folder.glob("0003*"))
+
+
+def test_a_full_disk_or_a_folder_that_cannot_be_made_is_one_line_naming_the_file(
+        tmp_path: Path) -> None:
+    (tmp_path / "photos").write_text("")
+    with pytest.raises(PhotoError, match=r"cannot make .*photos: File exists"):
+        PhotoLog(tmp_path)
+    (tmp_path / "photos").unlink()
+    log, frame = PhotoLog(tmp_path), np.zeros((20, 20, 3), np.uint8)
+    (tmp_path / "photos" / "0001-annotated.jpg.staged").symlink_to("/dev/full")  # no space
+    with pytest.raises(PhotoError, match=r"cannot write .*photos/0001-annotated.jpg: No space"):
+        log.stage(1, frame, frame, {})
+    assert not list((tmp_path / "photos").iterdir()), "nothing half-written is left"
 
 
 def test_moves_name_the_players_and_keep_chip_counts() -> None:

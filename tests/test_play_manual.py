@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from lcr_vision.cli import main
-from lcr_vision.ledger import JOURNAL, Ledger, read_journal, replay
+from lcr_vision.ledger import JOURNAL, Ledger, Session, read_journal, replay
 from lcr_vision.manual import DEMO_ROLLS
 from lcr_vision.rules import Series, Settings
 
@@ -66,6 +66,19 @@ def test_a_session_resumes_where_it_stopped(tmp_path, monkeypatch, capsys) -> No
     status, out, _ = play(monkeypatch, capsys, "dot dot dot\nquit\nL L L\n", "--session", folder)
     assert status == 0 and "Game 1, roll 2: Ben to roll 3 dice." in out
     assert len(ledger_of(Path(folder)).rolls) == 2, "nothing after quit is read"
+
+
+def test_a_roll_a_crash_kept_from_being_printed_is_printed_first_and_once(
+        tmp_path, monkeypatch, capsys) -> None:
+    folder = tmp_path / "s"
+    session = Session.create(folder, Settings.create(["Ann", "Ben", "Cat"]))
+    session.record_roll(("L", "R", "dot"))  # journalled, and then the process died
+    session.close()
+    status, out, _ = play(monkeypatch, capsys, "", "--session", str(folder))
+    assert status == 0
+    assert "  Before the crash: roll 1: Ann rolled L R dot. Ann passes one chip left" in out
+    status, out, _ = play(monkeypatch, capsys, "", "--session", str(folder))
+    assert status == 0 and "Before the crash" not in out
 
 
 def test_a_new_session_goes_under_sessions_by_default(tmp_path, monkeypatch, capsys) -> None:

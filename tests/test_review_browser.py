@@ -8,13 +8,14 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import require
 from playwright import sync_api
+from programs import require
 from test_review_model import DOUBTFUL, PLAYERS, TYPED, camera_session, manual_session
 
 from lcr_vision.cli import main
-from lcr_vision.ledger import JOURNAL, Ledger, read_journal, replay
+from lcr_vision.ledger import JOURNAL, Ledger, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
+from lcr_vision.rules import Settings
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"]  # fmt: skip
@@ -102,7 +103,8 @@ def test_the_chart_draws_every_players_chips_in_each_game(page: Page, session: P
     assert sorted((p, g) for p, g, _, _ in lines) == sorted((p, g) for p in PLAYERS for g in games)
     assert all(points >= 2 and width > 50 for _, _, points, width in lines)
     winner = PLAYERS[ledger(session).series.finished[0].winner]
-    assert page.tab.locator("#chart circle.winner title").text_content() == f"{winner} wins game 1"
+    title = page.tab.locator("#chart circle.winner title").text_content()
+    assert title == f"\u2068{winner}\u2069 wins game 1", "the name isolated by Unicode's marks"
 
 
 def test_filters_by_game_player_and_flag(page: Page, session: Path) -> None:
@@ -157,7 +159,7 @@ def test_keyboard_moves_between_shown_cards_and_opens_photos(page: Page, session
     page.tab.click(f"#roll-{DOUBTFUL} a.photo")
     assert (
         viewer.locator(".caption").inner_text()
-        == f"Roll {DOUBTFUL}: Cat's dice as the camera read them"
+        == f"Roll {DOUBTFUL}: \u2068Cat\u2069's dice as the camera read them"
     )
     page.tab.click("#viewer .close")
     assert not viewer.is_visible()
@@ -195,3 +197,28 @@ def test_a_manual_session_page_has_cards_without_images(browser, tmp_path: Path)
     assert manual.tab.locator("table.games td").all_inner_texts()[:3] == ["1", "Ann", "Cat"]
     manual.tab.close()
     assert manual.errors == []
+
+
+def test_a_long_name_and_an_unclosed_override_stay_within_their_own_words(
+        browser, tmp_path: Path) -> None:
+    """A 5,000-character name is cut and the page stays the window's width; a name ending in an
+    unclosed right-to-left override reverses nothing after it."""
+    long, rlo = "W" * 5000, "Eve\u202e"
+    folder = tmp_path / "n"
+    session = Session.create(folder, Settings.create([long, rlo, "Cat"], stakes=(1, 1, 1)))
+    session.record_roll(("L",))
+    session.close()
+    assert main(["review", str(folder)]) == 0
+    named = Page(browser, folder)
+    assert named.tab.evaluate("document.documentElement.scrollWidth") <= 1280
+    moves = named.tab.locator("article .moves").first
+    cut = "W" * 39 + "…"
+    assert moves.inner_text() == f"{cut} passes one chip left to {rlo}; {cut} has no chips left."
+    after_rlo = moves.evaluate("""p => {
+        const name = p.querySelectorAll('bdi')[1], range = document.createRange();
+        range.selectNodeContents(name.nextSibling);
+        return [name.getBoundingClientRect().left, range.getBoundingClientRect().left];
+    }""")
+    assert after_rlo[1] > after_rlo[0], "the words after the name are still left to right"
+    named.tab.close()
+    assert named.errors == []

@@ -22,7 +22,7 @@ def test_the_page_is_written_into_the_session(tmp_path: Path, capsys) -> None:
     assert out == f"Wrote {folder / 'index.html'}: 3 rolls, 1 finished game.\n"
     page = (folder / "index.html").read_text()
     assert page.count("<article ") == 3 and "http" not in page.replace("http-equiv", "")
-    assert "&lt;script&gt; wins" not in page and "Cat wins</span>" in page
+    assert "&lt;script&gt;</bdi> wins" not in page and "<bdi>Cat</bdi> wins</span>" in page
 
 
 def test_a_session_without_rolls_has_a_page_that_says_so(tmp_path: Path, capsys) -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
-from lcr_vision.photolog import PhotoLog, move_record, now_utc
+from lcr_vision.photolog import PhotoLog, move_record, now_utc, photo_path
 from lcr_vision.review import build_review, render_page
 from lcr_vision.review.model import curves_of
 from lcr_vision.review.sources import live_roll_events, load_record
@@ -56,9 +56,11 @@ def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> No
     scores = [0.41 if k == DOUBTFUL and i == 0 else 0.97 for i in range(len(dice))]
     seen = Detections([d.box for d in dice], [d.face for d in dice], scores)
     how = {DOUBTFUL: "confirmed", TYPED: "typed"}.get(k, "read")
-    number = log.next_number()
-    result = session.record_roll(seen.faces, photo=f"photos/{number:04d}.json")
-    log.save(scene.image, annotate(scene.image, seen), photo_record(session, result, seen, how))
+    number = session.photo_number
+    result = session.record_roll(seen.faces, photo=photo_path(number))
+    log.stage(number, scene.image, annotate(scene.image, seen),
+              photo_record(session, result, seen, how))
+    log.finish(number)
 
 
 def camera_session(folder: Path, extra: int = 3, seed: int = 11) -> Path:
@@ -154,6 +156,29 @@ def test_photo_records_outside_the_session_or_unreadable_are_left_out(tmp_path: 
     assert load_record(tmp_path / "photos", "../0002.json") is None
     record = load_record(tmp_path, "0002.json")
     assert record is not None and record.frame is None, "a named image that is missing is None"
+
+
+def test_a_record_of_another_roll_is_flagged_and_not_shown(tmp_path: Path) -> None:
+    """An older lcr-vision could file a roll's photo under the number of one a crash left without
+    its record: the page flags it rather than show one player's dice under another's roll."""
+    folder = tmp_path / "s"
+    session = Session.create(folder, Settings.create(PLAYERS, stakes=(2, 2, 2)))
+    log, frame = PhotoLog(folder), np.zeros((40, 40, 3), np.uint8)
+    session.record_roll(("dot", "dot"), photo="photos/0001.json")  # killed before its record
+    second = session.record_roll(("R", "dot"), photo="photos/0001.json")  # the number reused
+    log.stage(1, frame, frame, photo_record(session, second, Detections(), "read"))
+    log.finish(1)
+    session.record_roll(("C", "dot"), photo="photos/0003.json")
+    log.complete(3, {"player": "Cat", "faces": ["C", "dot"]})  # its files never reached the disk
+    session.close()
+    first, shown, lost = build_review(folder).cards
+    assert first.photo.annotated is None and first.flagged
+    assert first.doubts == ("photo record 0001 is of another roll (<script>'s R dot)",)
+    assert shown.photo.annotated == "photos/0001-annotated.jpg" and not shown.flagged
+    assert lost.doubts == ("the photo was lost in a crash",)
+    page = render_page(build_review(folder))
+    assert "No photo: photo record 0001 is of another roll" in page
+    assert "No photo: the photo was lost in a crash" in page
 
 
 @settings(max_examples=30, deadline=None)

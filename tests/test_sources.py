@@ -25,13 +25,17 @@ def test_a_folder_gives_its_photos_in_natural_name_order(tmp_path: Path) -> None
     assert levels == [10, 20, 30]
 
 
-def test_a_photo_that_cannot_be_decoded_is_named(tmp_path: Path) -> None:
+def test_a_photo_that_cannot_be_decoded_is_named_and_skipped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cv2.imwrite(str(tmp_path / "a.png"), grey(10))
     (tmp_path / "b.jpg").write_bytes(b"not a jpeg")
-    frames = FolderSource(tmp_path).frames()
-    next(frames)
-    with pytest.raises(SourceError, match="cannot read image .*b.jpg"):
-        next(frames)
+    cv2.imwrite(str(tmp_path / "c.png"), grey(30))
+    source = FolderSource(tmp_path)
+    assert [int(frame.mean()) for frame in source.frames()] == [10, 30]
+    assert source.where == "c.png"
+    assert capsys.readouterr().err == (f"lcr-vision: warning: {tmp_path}/b.jpg: not a picture "
+                                       "lcr-vision reads (JPEG, PNG, BMP, TIFF, WebP, PPM); "
+                                       "skipped\n")
 
 
 def test_an_empty_folder_is_refused(tmp_path: Path) -> None:

@@ -23,9 +23,11 @@ from typing import Any
 from lcr_vision.calibration.view import View
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
-from lcr_vision.vision.spec import FACE_SCORE, HEAT_THRESHOLD
+from lcr_vision.vision.spec import FACE_SCORE, HEAT_THRESHOLD, LOCATOR_SIDE
 
 VERSION = 1  # the profile format this code writes and reads
+MIN_SIDE = 16  # the least play area and frame side, in pixels
+MAX_SCALE = LOCATOR_SIDE / MIN_SIDE  # 20: the most calibration enlarges a play area
 
 Roi = tuple[int, int, int, int]
 
@@ -115,12 +117,12 @@ class Profile:
             raise ProfileError(f"field 'version' is {version}, but this lcr-vision reads profile "
                                f"version {VERSION}; calibrate again")
         return cls(
-            name=_get(data, "name", _name),
+            name=_get(data, "name", profile_name),
             dice=_get(data, "dice", _dice),
             face_map=_get(data, "face_map", _optional(_face_map), None),
-            frame=_get(data, "frame", _optional(_ints(2)), None),
+            frame=_get(data, "frame", _optional(_frame), None),
             roi=_get(data, "roi", _optional(_ints(4)), None),
-            scale=_get(data, "scale", _positive),
+            scale=_get(data, "scale", _scale),
             tiles=_get(data, "tiles", _count(1, 4), 1),
             overlap=_get(data, "overlap", _count(0, 10_000), 0),
             pyramid=_get(data, "pyramid", _flag, False),
@@ -158,7 +160,9 @@ def _version(v: Any) -> int:
     return v
 
 
-def _name(v: Any) -> str:
+def profile_name(v: Any) -> str:
+    """A profile's name, which is also its file's: not empty, no '/', not hidden; else
+    ValueError."""
     if not isinstance(v, str) or not v.strip() or "/" in v or v.startswith("."):
         raise ValueError(f"must be a name without '/', not {v!r}")
     return v
@@ -175,6 +179,23 @@ def _positive(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
         raise ValueError(f"must be a positive number, not {v!r}")
     return float(v)
+
+
+def _scale(v: Any) -> float:
+    """A reading scale calibration can choose: it enlarges a play area of 16 pixels (the least
+    one) at most to the reader's 320, so more is a hand-edited file that would blow each frame up
+    to gigabytes."""
+    if _positive(v) > MAX_SCALE:
+        raise ValueError(f"must be a positive number up to {MAX_SCALE:g}, not {v!r}")
+    return float(v)
+
+
+def _frame(v: Any) -> tuple[int, ...]:
+    size = _ints(2)(v)
+    if min(size) < MIN_SIDE:
+        raise ValueError(f"must be the frame's width and height, each at least {MIN_SIDE} "
+                         f"pixels, not {v!r}")
+    return size
 
 
 def _count(low: int, high: int) -> Callable[[Any], int]:

@@ -23,6 +23,7 @@ import numpy as np
 from lcr_vision.calibration.tiles import merge, windows
 from lcr_vision.errors import UserError
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.limits import MAX_PIXELS
 
 
 class ViewError(UserError):
@@ -70,6 +71,10 @@ class View:
         size = _resized(w, h, scale)
         if size == (w, h):
             return area
+        if size[0] * size[1] > MAX_PIXELS:
+            raise ViewError(f"the profile's scale {self.scale:g} makes the play area of these "
+                            f"{frame.shape[1]}x{frame.shape[0]} frames {size[0]}x{size[1]} "
+                            f"pixels, over {MAX_PIXELS / 1e6:g} megapixels; calibrate again")
         return cv2.resize(area, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
 
     def to_frame(self, dice: Detections, shape: tuple[int, ...]) -> Detections:

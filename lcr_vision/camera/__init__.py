@@ -9,16 +9,18 @@ from pathlib import Path
 from lcr_vision.camera.capture import CaptureSource, SourceError
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource
+from lcr_vision.vision.limits import MAX_PIXELS
 
 SYNTHETIC = "synthetic"
 
 
 def open_source(camera: int | None, source: str | None, seed: int = 0,
-                ready: Callable[[], bool] = lambda: True) -> FrameSource:
+                ready: Callable[[], bool] = lambda: True,
+                max_pixels: int = MAX_PIXELS) -> FrameSource:
     """The source named by ``--camera N`` or ``--source FILE_OR_URL|DIR|synthetic``.
 
     ``seed`` and ``ready`` (true once the players have heard the instruction) are for the
-    simulated table.
+    simulated table; ``max_pixels`` is the pixel limit of a folder's photos.
 
     >>> open_source(None, "no/such/video.mp4")
     Traceback (most recent call last):
@@ -35,7 +37,7 @@ def open_source(camera: int | None, source: str | None, seed: int = 0,
         return CaptureSource(source, live=True)
     path = Path(source)
     if path.is_dir():
-        return FolderSource(path)
+        return FolderSource(path, max_pixels)
     if path.is_file():
         return CaptureSource(str(path), live=False)
     raise SourceError(f"no video file, folder or stream at {source}")

@@ -1,7 +1,8 @@
 """Webcams, video files and streams, read through OpenCV; a live camera that fails is retried.
 
 A camera that cannot be opened at all is the user's mistake (a wrong index) and raises
-:class:`SourceError` after a few tries. Once frames have flowed, a camera or stream that stops
+:class:`SourceError` after a few tries, from `check`, before play starts, with OpenCV's own
+warnings about each backend it tried kept off the terminal. Once frames have flowed, a camera or stream that stops
 sending them is reported on stderr and reopened until it comes back: the game waits, and nothing
 of its state is lost. A video file simply ends.
 """
@@ -38,13 +39,30 @@ class CaptureSource(FrameSource):
         self.retry_seconds = retry_seconds
         self.first_tries = first_tries
         self._capture: Any = None
+        self._first: np.ndarray | None = None  # the frame `check` read, given first
 
     def _open(self) -> bool:
         import cv2
 
         self.close()
-        self._capture = cv2.VideoCapture(self.target)
+        level = cv2.utils.logging.getLogLevel()
+        cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
+        try:
+            self._capture = cv2.VideoCapture(self.target)
+        finally:
+            cv2.utils.logging.setLogLevel(level)
         return bool(self._capture.isOpened())
+
+    def check(self) -> None:
+        """Read a first frame, trying ``first_tries`` times; `SourceError` if none comes."""
+        for tries in range(self.first_tries):
+            if tries:
+                time.sleep(self.retry_seconds)
+            self._open()
+            self._first = self._read()
+            if self._first is not None:
+                return
+        raise SourceError(f"cannot read frames from {self.name}")
 
     def _read(self) -> np.ndarray | None:
         ok, frame = self._capture.read() if self._capture is not None else (False, None)
@@ -54,7 +72,8 @@ class CaptureSource(FrameSource):
         """Frames as they come; a live source that drops out is reopened until it is back."""
         tries, flowed = 0, False
         while True:
-            frame = self._read()
+            frame = self._first if self._first is not None else self._read()
+            self._first = None
             if frame is not None:
                 if flowed and tries:
                     self._report("is back")

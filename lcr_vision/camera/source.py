@@ -28,6 +28,10 @@ class FrameSource(ABC):
         """Where the latest frame came from, for the photo log."""
         return self.name
 
+    def check(self) -> None:
+        """Raise `SourceError` now if the source cannot give frames at all, so that nothing is
+        started for a source that was never there. Most sources know only once they are read."""
+
     def turn(self, player: str, dice: int) -> None:
         """A player is told to roll ``dice`` dice. Real players hear the announcer; only the
         simulated table acts on it."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import numpy as np
 from lcr_vision.camera.capture import SourceError
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.vision.images import IMAGE_SUFFIXES
+from lcr_vision.vision.limits import MAX_PIXELS
 
 
 def natural_key(path: Path) -> list[object]:
@@ -23,12 +25,15 @@ def natural_key(path: Path) -> list[object]:
 
 
 class FolderSource(FrameSource):
-    """Each image of ``folder`` is one roll at rest; an image that cannot be decoded is an error."""
+    """Each image of ``folder`` is one roll at rest. An image that cannot be used (unreadable, not
+    a picture, over ``max_pixels``) is skipped with a line on stderr saying why, as a roll the
+    camera could not see: the player owed it rolls with the next photo."""
 
     stills = True
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, max_pixels: int = MAX_PIXELS) -> None:
         self.folder = folder
+        self.max_pixels = max_pixels
         self.name = str(folder)
         self.paths = sorted(
             (p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES), key=natural_key
@@ -45,9 +50,13 @@ class FolderSource(FrameSource):
     def frames(self) -> Iterator[np.ndarray]:
         import cv2
 
+        from lcr_vision.vision.images import ImageError, load_image
+
         for path in self.paths:
-            image = cv2.imread(str(path), cv2.IMREAD_COLOR)
-            if image is None:
-                raise SourceError(f"cannot read image {path}")
+            try:
+                image = load_image(path, self.max_pixels, cv2.IMREAD_COLOR)
+            except ImageError as exc:
+                print(f"lcr-vision: warning: {exc}; skipped", file=sys.stderr, flush=True)
+                continue
             self.current = path
             yield image

@@ -8,6 +8,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
+from lcr_vision.calibration.profile import profile_name
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
@@ -94,6 +95,10 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.vision.reader import DiceReader
 
     kind = args.dice
+    try:
+        profile_name(args.name)
+    except ValueError as exc:
+        raise UserError(f"--name {exc}") from None
     if args.rolls < 1:
         raise UserError("--rolls must be at least 1")
     if args.face_map is not None and kind is not DiceKind.PIP:

@@ -1,7 +1,9 @@
 """``lcr-vision detect``: read the dice in photos, as docs/formats.md JSON Lines, optionally drawn.
 
-A file that cannot be read gets its own error line on stderr; the other files are still read, and
-the exit status is 1 when any file failed.
+A file that cannot be read (missing, unreadable, not a picture, over the pixel limit) gets its own
+error line on stderr; the other files are still read, and the exit status is 2 when any file
+failed. Outputs that cannot be written (``--jsonl`` into a missing folder, ``--annotate`` onto a
+file) are one-line errors before any photo is read.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from lcr_vision.calibration import reader_for
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.errors import UserError
 from lcr_vision.vision.images import IMAGE_SUFFIXES
+from lcr_vision.vision.limits import MAX_PIXELS
 
 
 def add_reader_options(parser: argparse.ArgumentParser, photos: bool = False) -> None:
@@ -32,6 +35,9 @@ def add_reader_options(parser: argparse.ArgumentParser, photos: bool = False) ->
     parser.add_argument("--threads", type=int, default=1,
                         help="CPU threads for the model (default: 1)")
     add_calibration_option(parser)
+    parser.add_argument("--max-megapixels", type=float, default=MAX_PIXELS / 1e6, metavar="MP",
+                        help="refuse photo files of more megapixels than this, before decoding "
+                        f"them (default {MAX_PIXELS / 1e6:g})")
     if photos:
         parser.add_argument(
             "--one-look", action="store_true",
@@ -74,21 +80,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+def outputs(args: argparse.Namespace) -> TextIO:
+    """Make the ``--annotate`` folder and open the ``--jsonl`` file (else stdout)."""
+    try:
+        if args.annotate:
+            args.annotate.mkdir(parents=True, exist_ok=True)
+        return args.jsonl.open("w", encoding="utf-8") if args.jsonl else sys.stdout
+    except OSError as exc:
+        raise UserError(f"cannot write {exc.filename}: {exc.strerror}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     import cv2
 
     from lcr_vision.vision.annotate import annotate
     from lcr_vision.vision.images import load_image
+    from lcr_vision.vision.limits import pixel_limit
 
+    limit = pixel_limit(args.max_megapixels)
     reader = reader_from(args, pyramid=not args.one_look)
-    if args.annotate:
-        args.annotate.mkdir(parents=True, exist_ok=True)
+    out = outputs(args)
     failed = 0
-    out: TextIO = args.jsonl.open("w") if args.jsonl else sys.stdout
     try:
         for path in image_files(args.images):
             try:
-                image = load_image(path)
+                image = load_image(path, limit)
             except UserError as exc:
                 print(f"lcr-vision: error: {exc}", file=sys.stderr)
                 failed += 1
@@ -101,9 +117,10 @@ def run(args: argparse.Namespace) -> int:
                       "dice": dice.to_records()}
             out.write(json.dumps(record) + "\n")
             out.flush()
-            if args.annotate:
-                cv2.imwrite(str(args.annotate / f"{path.stem}.jpg"), annotate(image, dice))
+            drawn = args.annotate / f"{path.stem}.jpg" if args.annotate else None
+            if drawn is not None and not cv2.imwrite(str(drawn), annotate(image, dice)):
+                raise UserError(f"cannot write {drawn}")
     finally:
         if args.jsonl:
             out.close()
-    return 1 if failed else 0
+    return 2 if failed else 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from decimal import Decimal, InvalidOperation
+from functools import partial
 from pathlib import Path
 
 from lcr_vision.errors import UserError
@@ -147,13 +148,12 @@ def open_session(args: argparse.Namespace) -> Session:
 
 
 def run(args: argparse.Namespace) -> int:
-    read = None if args.manual else table_reader(args)
+    if not args.manual:
+        play_at_table(args, table_reader(args), partial(open_session, args))
+        return 0
     session = open_session(args)
     try:
-        if read is None:
-            ManualPlay(session, sys.stdout).run(sys.stdin, prompt=sys.stdin.isatty())
-        else:
-            play_at_table(args, session, read)
+        ManualPlay(session, sys.stdout).run(sys.stdin, prompt=sys.stdin.isatty())
     finally:
         session.close()
     return 0

@@ -9,7 +9,10 @@ Events are plain JSON objects with an ``event`` kind and a UTC ``time``:
 - ``correct``: new faces (and choices) for roll ``k``;
 - ``undo``: roll ``k``, the last one, is withdrawn;
 - ``game_over`` and ``new_game``: what was announced when a roll ended a game. They are a record
-  for readers; the replay derives games from the rolls, so a later correction may supersede them.
+  for readers; the replay derives games from the rolls, so a later correction may supersede them;
+- ``announced``: roll ``k`` (its latest ``roll`` event) has been said at the table. A roll is
+  journalled before it is said, so a crash in between leaves a roll without this line, and the
+  resumed table says it first. Version 1 journals had no such line: their rolls count as said.
 
 >>> from lcr_vision.rules import Variants
 >>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True))
@@ -30,8 +33,11 @@ from lcr_vision.ledger.errors import JournalError
 from lcr_vision.ledger.journal import Event
 from lcr_vision.rules import Decision, GameRecord, Settings, SettingsError
 
-KINDS: tuple[str, ...] = ("session", "roll", "correct", "undo", "game_over", "new_game")
-VERSION = 1
+KINDS: tuple[str, ...] = (
+    "session", "roll", "correct", "undo", "game_over", "new_game", "announced",
+)  # fmt: skip
+VERSION = 2  # the journal version written; 2 added ``announced``
+READABLE = (1, VERSION)  # the versions read
 
 
 def now() -> str:
@@ -79,6 +85,11 @@ def correct_event(k: int, faces: tuple[str, ...], decision: Decision, settings: 
 def undo_event(k: int) -> Event:
     """Roll ``k`` is withdrawn."""
     return {"event": "undo", "k": k, "time": now()}
+
+
+def announced_event(k: int) -> Event:
+    """Roll ``k`` has been said."""
+    return {"event": "announced", "k": k, "time": now()}
 
 
 def game_events(record: GameRecord, settings: Settings, k: int) -> list[Event]:

@@ -1,8 +1,12 @@
 """`journal.jsonl`: an append-only file of JSON events, one per line, each synced to disk.
 
-A line counts once it ends with a newline. A last line without one was cut by a crash before its
-fsync returned, so nothing it held was ever announced: reading reports it and leaves it out, and
-opening for writing truncates it away. Any other damage is an error naming the line.
+A last line that is not a whole JSON event was cut by a crash before its fsync returned, so
+nothing it held was ever announced: reading reports it and leaves it out, and opening for writing
+truncates it away. A whole event without its newline (a file saved by an editor, or a crash that
+came between the event and its newline) is kept: opening for writing adds the newline, and
+anything it held that was never announced is announced on resume (see `lcr_vision.ledger.events`).
+Any other damage is an error naming the line. A write that fails (a full disk) is taken back, so
+the journal never holds half a line that this process goes on after.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "journal.jsonl"
@@ -13,6 +17,9 @@ opening for writing truncates it away. Any other damage is an error naming the l
 >>> lines, warning = read_journal(path)
 >>> [e["event"] for _, e in lines], warning
 (['session', 'roll'], 'journal.jsonl line 3 was cut short by a crash and is ignored')
+>>> _ = path.write_text('{"event": "session"}\\n{"event": "roll", "k": 1}')
+>>> [e["event"] for _, e in read_journal(path)[0]], read_journal(path)[1]
+(['session', 'roll'], None)
 """
 
 from __future__ import annotations
@@ -28,22 +35,36 @@ from lcr_vision.ledger.errors import JournalError, SessionError
 Event = dict[str, Any]
 
 
+def _event(raw: bytes, name: str, number: int) -> Event:
+    """One line's event; damage raises `JournalError` naming the line."""
+    try:
+        event = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise JournalError(f"{name} line {number} is damaged: {exc}") from None
+    if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+        raise JournalError(f"{name} line {number} is not a journal event")
+    return event
+
+
 def _split(data: bytes, name: str) -> tuple[list[tuple[int, Event]], int, str | None]:
-    """Parsed complete lines (numbered from 1), the bytes they cover, a warning for a cut tail."""
-    events = []
+    """Parsed lines (numbered from 1), the bytes they cover, a warning for a cut tail. A last line
+    without its newline counts when it is a whole event; otherwise it was cut by a crash."""
     end = data.rfind(b"\n") + 1
-    for number, raw in enumerate(data[:end].split(b"\n")[:-1], start=1):
-        try:
-            event = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise JournalError(f"{name} line {number} is damaged: {exc}") from None
-        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
-            raise JournalError(f"{name} line {number} is not a journal event")
-        events.append((number, event))
-    warning = None
-    if end < len(data):
-        warning = f"{name} line {len(events) + 1} was cut short by a crash and is ignored"
-    return events, end, warning
+    events = [(number, _event(raw, name, number))
+              for number, raw in enumerate(data[:end].split(b"\n")[:-1], start=1)]
+    if end == len(data):
+        return events, end, None
+    number = len(events) + 1
+    try:
+        events.append((number, _event(data[end:], name, number)))
+    except JournalError:
+        return events, end, f"{name} line {number} was cut short by a crash and is ignored"
+    return events, len(data), None
+
+
+def lines_of(events: list[Event]) -> bytes:
+    """Events as journal lines."""
+    return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events).encode("utf-8")
 
 
 def read_journal(path: Path) -> tuple[list[tuple[int, Event]], str | None]:
@@ -81,22 +102,43 @@ class Journal:
             os.close(fd)
             raise SessionError(f"{path.parent} is open in another lcr-vision process") from None
         try:
-            lines, end, warning = _split(path.read_bytes(), path.name)
+            data = path.read_bytes()
+            lines, end, warning = _split(data, path.name)
         except JournalError:
             os.close(fd)
             raise
-        if warning:
-            os.ftruncate(fd, end)
-            os.fsync(fd)
-        return cls(path, fd, lines, warning)
+        journal = cls(path, fd, lines, warning)
+        try:
+            if warning:
+                os.ftruncate(fd, end)
+                os.fsync(fd)
+            elif data and not data.endswith(b"\n"):
+                journal.write(b"\n")  # a whole last event saved without its newline
+        except SessionError:
+            journal.close()
+            raise
+        return journal
 
     def append(self, events: list[Event]) -> None:
         """Write the events as lines in one write, then fsync: they are committed on return."""
-        data = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events).encode("utf-8")
-        view = memoryview(data)
-        while view:
-            view = view[os.write(self._fd, view) :]
-        os.fsync(self._fd)
+        self.write(lines_of(events))
+
+    def write(self, data: bytes) -> None:
+        """Append and fsync ``data``; a failed write (a full disk) is cut back off and raises
+        `SessionError` naming the journal."""
+        start, view = -1, memoryview(data)
+        try:
+            start = os.lseek(self._fd, 0, os.SEEK_END)
+            while view:
+                view = view[os.write(self._fd, view) :]
+            os.fsync(self._fd)
+        except OSError as exc:
+            try:
+                if start >= 0:
+                    os.ftruncate(self._fd, start)
+            except OSError:
+                pass  # what is left is a cut last line, which the next reading drops
+            raise SessionError(f"cannot write {self.path}: {exc.strerror}") from None
 
     def close(self) -> None:
         """Release the lock and the file."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from lcr_vision.faces import FaceError
 from lcr_vision.ledger.errors import EditError, JournalError
-from lcr_vision.ledger.events import KINDS, VERSION, decision_of, faces_of, field
+from lcr_vision.ledger.events import KINDS, READABLE, decision_of, faces_of, field
 from lcr_vision.ledger.journal import Event
 from lcr_vision.rules import Decision, RollResult, RulesError, Series, Settings, SettingsError
 
@@ -90,12 +90,15 @@ class Ledger:
     def apply(self, event: Event, line: int = 0) -> Ledger:
         """The ledger after one journal event; the rules validate rolls and corrections."""
         kind = event["event"]
-        k = field(event, "k", int, line) if kind in ("roll", "correct", "undo") else 0
+        k = field(event, "k", int, line) if kind in ("roll", "correct", "undo", "announced") else 0
         if kind == "roll":
             if k != len(self.rolls) + 1:
                 raise EditError(f"roll {k} cannot follow roll {len(self.rolls)}")
             faces, decision = faces_of(event, line), decision_of(event, self.settings, line)
             player, photo = field(event, "player", str, line), event.get("photo")
+            if photo is not None and not isinstance(photo, str):
+                raise JournalError(f"journal.jsonl line {line}: roll event's 'photo' must be a "
+                                   f"path or null, not {photo!r}")
             return self.play(Entry(k, player, faces, decision, photo, False, line))
         if kind == "correct":
             entries = [r.entry for r in self.rolls]
@@ -121,7 +124,7 @@ def replay(lines: list[tuple[int, Event]]) -> Ledger:
     if not lines or lines[0][1]["event"] != "session":
         raise JournalError("journal.jsonl line 1 must be the session event")
     first = lines[0][1]
-    if first.get("version") != VERSION:
+    if first.get("version") not in READABLE:
         raise JournalError(
             f"journal.jsonl line 1: unknown journal version {first.get('version')!r}"
         )
@@ -135,3 +138,27 @@ def replay(lines: list[tuple[int, Event]]) -> Ledger:
         except (RulesError, EditError) as exc:
             raise JournalError(f"journal.jsonl line {line}: {exc}") from None
     return ledger
+
+
+def unannounced(lines: list[tuple[int, Event]]) -> tuple[int, ...]:
+    """The live rolls of a replayed journal that were journalled but never marked ``announced``,
+    in order. A version 1 journal marked none (its program said every roll before going on), so
+    its rolls count as said until a later lcr-vision writes the first mark.
+
+    >>> unannounced([(1, {"event": "session", "version": 2}), (2, {"event": "roll", "k": 1}),
+    ...              (3, {"event": "announced", "k": 1}), (4, {"event": "roll", "k": 2})])
+    (2,)
+    >>> unannounced([(1, {"event": "session", "version": 1}), (2, {"event": "roll", "k": 1})])
+    ()
+    """
+    marking = lines[0][1].get("version") != 1
+    waiting: dict[int, None] = {}
+    for _, event in lines[1:]:
+        kind, k = event["event"], event.get("k")
+        if kind == "announced":
+            marking = True
+        if kind in ("announced", "undo"):
+            waiting.pop(k, None)
+        elif kind == "roll" and marking:
+            waiting[k] = None
+    return tuple(waiting)

@@ -1,5 +1,10 @@
 """`Session`: a session folder open for play. Every roll, correction and undo is checked by the
-rules, appended to the journal and synced to disk before its outcome is returned to be announced.
+rules, appended to the journal and synced to disk before its outcome is returned to be announced;
+once a roll has been said, `announcing` journals that too, so that a resumed session knows
+which rolls (`unannounced`) a crash kept from being said. A roll may be planned (`plan_roll`:
+checked, its outcome known, nothing written) and committed later, so that what must be written
+with it can be prepared first. Its ``photo`` number (`photo_number`) counts the roll events ever
+journalled, so no two rolls share one, even after an undo or a crash.
 
 >>> import tempfile, pathlib
 >>> from lcr_vision.rules import Settings
@@ -13,27 +18,36 @@ rules, appended to the journal and synced to disk before its outcome is returned
 ('Ben', 3)
 >>> s.correct(1, ("C", "dot", "dot")).after.chips
 (2, 3, 3)
->>> s.undo().k, s.to_roll
-(1, 'Ann')
+>>> s.unannounced, s.photo_number
+((1,), 2)
+>>> with s.announcing(1):
+...     print("Ann passes one chip left to Ben")
+Ann passes one chip left to Ben
+>>> s.undo().k, s.to_roll, s.photo_number
+(1, 'Ann', 2)
 >>> s.close()
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from lcr_vision.ledger.errors import EditError, SessionError
 from lcr_vision.ledger.events import (
+    announced_event,
     correct_event,
     game_events,
     roll_event,
     session_event,
     undo_event,
 )
-from lcr_vision.ledger.journal import Journal
-from lcr_vision.ledger.replay import Entry, Ledger, replay
+from lcr_vision.ledger.journal import Event, Journal, lines_of
+from lcr_vision.ledger.replay import Entry, Ledger, replay, unannounced
 from lcr_vision.rules import Decision, GameState, RollResult, Settings
 
 JOURNAL = "journal.jsonl"
@@ -59,6 +73,22 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+@dataclass(frozen=True)
+class PlannedRoll:
+    """A roll checked by the rules and not yet journalled: its events and the ledger after it."""
+
+    events: list[Event]
+    ledger: Ledger
+
+    @property
+    def result(self) -> RollResult:
+        return self.ledger.rolls[-1].result
+
+    @property
+    def k(self) -> int:
+        return len(self.ledger.rolls)
+
+
 class Session:
     """An open session folder: its locked journal and the ledger replayed from it."""
 
@@ -67,6 +97,8 @@ class Session:
         self.ledger = ledger
         self.warning = journal.warning
         self._journal = journal
+        self._rolls_journalled = sum(e["event"] == "roll" for _, e in journal.lines)
+        self.unannounced: tuple[int, ...] = unannounced(journal.lines) if journal.lines else ()
 
     @classmethod
     def create(cls, folder: Path, settings: Settings) -> Session:
@@ -120,14 +152,19 @@ class Session:
         """The folder for the photo log; a roll's ``photo`` is stored relative to the session."""
         return self.folder / PHOTOS
 
+    @property
+    def photo_number(self) -> int:
+        """The photo log number of the next roll: one past the roll events journalled so far."""
+        return self._rolls_journalled + 1
+
     def _commit(self, ledger: Ledger, events: list[dict]) -> None:
         self._journal.append(events)
         self.ledger = ledger
 
-    def record_roll(
+    def plan_roll(
         self, faces: tuple[str, ...], decision: Decision | None = None, photo: str | None = None
-    ) -> RollResult:
-        """Play the next roll: checked by the rules, then committed to disk, then returned."""
+    ) -> PlannedRoll:
+        """The next roll checked by the rules, with its outcome; nothing is written yet."""
         decision = decision or Decision()
         k = len(self.ledger.rolls) + 1
         event = roll_event(k, self.to_roll, tuple(faces), decision, photo, self.settings)
@@ -135,8 +172,33 @@ class Session:
         events = [event]
         if len(ledger.series.finished) > len(self.ledger.series.finished):
             events += game_events(ledger.series.finished[-1], self.settings, k)
-        self._commit(ledger, events)
-        return ledger.rolls[-1].result
+        return PlannedRoll(events, ledger)
+
+    def commit_roll(self, planned: PlannedRoll) -> RollResult:
+        """Commit a roll planned on the ledger as it still is; returns its result."""
+        if planned.ledger.rolls[:-1] != self.ledger.rolls:
+            raise EditError("the session changed since this roll was planned")
+        self._commit(planned.ledger, planned.events)
+        self._rolls_journalled += 1
+        self.unannounced += (planned.k,)
+        return planned.result
+
+    def record_roll(
+        self, faces: tuple[str, ...], decision: Decision | None = None, photo: str | None = None
+    ) -> RollResult:
+        """Play the next roll: checked by the rules, then committed to disk, then returned."""
+        return self.commit_roll(self.plan_roll(faces, decision, photo))
+
+    @contextmanager
+    def announcing(self, k: int) -> Iterator[None]:
+        """Journal that roll ``k`` has been said once the body (the saying) has run. The line is
+        made ready first, so that as little as can be comes between saying and marking: a crash
+        just there is the one way a roll is said twice."""
+        line = lines_of([announced_event(k)]) if k in self.unannounced else b""
+        yield
+        if line:
+            self._journal.write(line)
+            self.unannounced = tuple(n for n in self.unannounced if n != k)
 
     def correct(
         self, k: int, faces: tuple[str, ...], decision: Decision | None = None
@@ -160,6 +222,7 @@ class Session:
         last = self.ledger.rolls[-1].entry
         event = undo_event(last.k)
         self._commit(self.ledger.apply(event), [event])
+        self.unannounced = tuple(n for n in self.unannounced if n != last.k)
         return last
 
     def close(self) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from html import escape
 
 from lcr_vision.review.model import Curve, Review
+from lcr_vision.review.names import name_html, name_text
 
 WIDTH, HEIGHT = 960, 300
 LEFT, RIGHT, TOP, BOTTOM = 44, 44, 30, 34
@@ -107,8 +108,8 @@ def _game(frame: Frame, pot: Frame, curve: Curve, review: Review) -> list[str]:
         k = curve.start + len(curve.chips) - 1
         parts.append(
             f'<circle class="winner" cx="{frame.x(k)}" cy="{frame.y(curve.chips[-1][seat])}" '
-            f'r="6" stroke="{colour(seat)}"><title>{escape(end.winner)} wins game {curve.game}'
-            "</title></circle>"
+            f'r="6" stroke="{colour(seat)}"><title>{escape(name_text(end.winner))} wins game '
+            f"{curve.game}</title></circle>"
         )
     parts.append("</g>")
     return parts
@@ -120,8 +121,8 @@ def _columns(frame: Frame, review: Review) -> list[str]:
     return [
         f'<rect class="hit" x="{frame.x(card.k - 1)}" y="{TOP}" width="{width}" '
         f'height="{HEIGHT - TOP - BOTTOM}" data-goto="{card.k}"><title>'
-        f"Roll {card.k}: {escape(card.player)} rolled {escape(' '.join(card.game_faces))}"
-        "</title></rect>"
+        f"Roll {card.k}: {escape(name_text(card.player))} rolled "
+        f"{escape(' '.join(card.game_faces))}</title></rect>"
         for card in review.cards
     ]
 
@@ -150,7 +151,7 @@ def legend(players: tuple[str, ...]) -> str:
     """The key under the chart: a swatch and the name of each player, then the center."""
     keys = [
         f'<li data-player="{escape(p)}"><span class="swatch" style="background:{colour(i)}">'
-        f"</span>{escape(p)}</li>"
+        f"</span>{name_html(p)}</li>"
         for i, p in enumerate(players)
     ]
     keys.append('<li><span class="swatch center"></span>center pot (right-hand scale)</li>')

@@ -112,13 +112,14 @@ def doubts_of(photo: PhotoRecord | None) -> tuple[str, ...]:
         return ()
     low = tuple(f"{d.game_face} read at {d.score:.0%} confidence" for d in photo.dice if is_low(d))
     how = (HOW_DOUBTS[photo.how],) if photo.how in HOW_DOUBTS else ()
-    return how + low
+    problem = () if photo.problem is None else (photo.problem,)
+    return problem + how + low
 
 
 def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Path) -> Card:
     """The card of one live roll, given its live journal event."""
     result, entry = roll.result, roll.entry
-    photo = load_record(folder, entry.photo)
+    photo = load_record(folder, entry.photo, event)
     after, stamp = result.after, event.get("time")
     return Card(
         k=entry.k,

@@ -3,7 +3,8 @@ relative paths, nothing fetched from the network.
 
 Every text that comes from the session (names, faces, sentences, file names) goes through
 `html.escape`, so a player called ``<script>`` is shown, not run; the Content-Security-Policy
-allows only the page's own script, by its hash, as a second line of defence.
+allows only the page's own script, by its hash, as a second line of defence. Player names are
+isolated and long ones cut (`lcr_vision.review.names`).
 
 >>> faces_html(("4", "C"), ("L", "C"))
 '<span class="die" title="pip 4">L<sub>4</sub></span><span class="die">C</span>'
@@ -19,6 +20,7 @@ from urllib.parse import quote
 
 from lcr_vision.review.chart import chips_chart, legend
 from lcr_vision.review.model import Card, Review, is_low
+from lcr_vision.review.names import name_html, name_text, text_html
 from lcr_vision.review.script import SCRIPT
 from lcr_vision.review.style import STYLE
 from lcr_vision.rules.engine import plural
@@ -56,10 +58,11 @@ def when(stamp: str) -> str:
 def _photo(card: Card) -> str:
     photo = card.photo
     if photo is None or photo.annotated is None:
-        why = "typed in manual play" if photo is None else "the image file is missing"
+        why = ("typed in manual play" if photo is None
+               else photo.problem or "the image file is missing")
         return f'<div class="photo none">No photo: {why}</div>'
     src = escape(quote(photo.annotated))
-    alt = f"Roll {card.k}: {card.player}'s dice as the camera read them"
+    alt = f"Roll {card.k}: {name_text(card.player)}'s dice as the camera read them"
     return (
         f'<a class="photo" href="{src}" data-caption="{escape(alt)}">'
         f'<img src="{src}" alt="{escape(alt)}" loading="lazy"></a>'
@@ -88,7 +91,7 @@ def _standings(card: Card, players: tuple[str, ...]) -> str:
     items = []
     for name, chips in zip(players, card.chips):
         role = "winner" if name == card.winner else "roller" if name == card.player else ""
-        items.append(f'<li class="{role}">{escape(name)} <b>{chips}</b></li>')
+        items.append(f'<li class="{role}">{name_html(name)} <b>{chips}</b></li>')
     items.append(f'<li class="pot">center <b>{card.center}</b></li>')
     return f'<ul class="standings" aria-label="standings after the roll">{"".join(items)}</ul>'
 
@@ -98,7 +101,7 @@ def marks(card: Card) -> list[tuple[str, str]]:
     every = [
         ("corrected", "corrected", card.corrected),
         ("doubtful", "doubtful", bool(card.doubts)),
-        ("ended", f"{card.winner} wins", card.winner is not None),
+        ("ended", f"{name_html(card.winner or '')} wins", card.winner is not None),
     ]
     return [(name, badge) for name, badge, on in every if on]
 
@@ -106,7 +109,7 @@ def marks(card: Card) -> list[tuple[str, str]]:
 def card_html(card: Card, players: tuple[str, ...]) -> str:
     """One ``<article data-roll="K">``: photo, who and when, faces, moves, standings after."""
     classes = " ".join(["card"] + [name for name, _ in marks(card)])
-    badges = "".join(f'<span class="flag {n}">{escape(b)}</span>' for n, b in marks(card))
+    badges = "".join(f'<span class="flag {n}">{b}</span>' for n, b in marks(card))
     parts = [
         (
             f'<article class="{classes}" id="roll-{card.k}" data-roll="{card.k}" '
@@ -116,7 +119,7 @@ def card_html(card: Card, players: tuple[str, ...]) -> str:
         _photo(card),
         '<div class="body">',
         (
-            f'<h3><span class="num">Roll {card.k}</span> {escape(card.player)} '
+            f'<h3><span class="num">Roll {card.k}</span> {name_html(card.player)} '
             f'<span class="where">game {card.game}, turn {card.turn} · '
             f"{plural(card.dice_owed, 'die', 'dice')}</span>{badges}</h3>"
         ),
@@ -132,7 +135,7 @@ def card_html(card: Card, players: tuple[str, ...]) -> str:
         doubts = "".join(f"<li>{escape(d)}</li>" for d in card.doubts)
         parts.append(f'<ul class="doubts" aria-label="why this read is doubtful">{doubts}</ul>')
     parts += [
-        f'<p class="moves">{escape(card.moves)}</p>',
+        f'<p class="moves">{text_html(card.moves, players)}</p>',
         _standings(card, players),
         f'<p class="time">{escape(when(card.time))}</p>' if card.time else "",
         "</div></article>",
@@ -142,8 +145,8 @@ def card_html(card: Card, players: tuple[str, ...]) -> str:
 
 def _games(review: Review) -> str:
     rows = "".join(
-        f"<tr><td>{g.number}</td><td>{escape(g.first)}</td>"
-        f"<td>{escape(g.winner) if g.winner else 'draw, pot of ' + str(g.center)}</td>"
+        f"<tr><td>{g.number}</td><td>{name_html(g.first)}</td>"
+        f"<td>{name_html(g.winner) if g.winner else 'draw, pot of ' + str(g.center)}</td>"
         f"<td>{g.rolls}</td></tr>"
         for g in review.games
     )
@@ -153,7 +156,7 @@ def _games(review: Review) -> str:
         if rows
         else '<p class="empty">No game has ended yet.</p>'
     )
-    return f'{table}<p class="current">{escape(review.current)}</p>'
+    return f'{table}<p class="current">{text_html(review.current, review.players)}</p>'
 
 
 def _wins(review: Review) -> str:
@@ -163,7 +166,7 @@ def _wins(review: Review) -> str:
     for i, name in enumerate(review.players):
         cash = f"<td>{money[i]:+}</td>" if money else ""
         rows.append(
-            f"<tr><td>{escape(name)}</td><td>{review.wins[i]}</td>"
+            f"<tr><td>{name_html(name)}</td><td>{review.wins[i]}</td>"
             f'<td class="bar"><span style="width:{100 * review.wins[i] / most:.0f}%"></span></td>'
             f"{cash}</tr>"
         )
@@ -178,7 +181,7 @@ def _filters(review: Review) -> str:
     games = sorted({c.game for c in review.cards})
     game_options = "".join(f'<option value="{g}">game {g}</option>' for g in games)
     player_options = "".join(
-        f'<option value="{escape(p)}">{escape(p)}</option>' for p in review.players
+        f'<option value="{escape(p)}">{escape(name_text(p))}</option>' for p in review.players
     )
     return (
         '<nav class="filters" aria-label="filters">'
@@ -205,7 +208,7 @@ def _summary(review: Review) -> str:
     ]
     variants = ", ".join(review.variants) or "none"
     return (
-        f'<p class="meta">{escape(", ".join(review.players))} · variants: {escape(variants)}'
+        f'<p class="meta">{", ".join(map(name_html, review.players))} · variants: {escape(variants)}'
         f" · {' · '.join(counts)}</p>"
     )
 

@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lcr_vision.ledger.journal import Event
+from lcr_vision.photolog import photo_number
 
 
 def live_roll_events(lines: list[tuple[int, Event]]) -> dict[int, Event]:
@@ -40,13 +41,15 @@ class PhotoRecord:
     """The part of a photo log record the page shows: its ``name`` (the photo log's number, which
     runs ahead of the roll's after an undo), image paths relative to the session folder in URL
     form (``photos/0007-annotated.jpg``; None when the file is missing), how the roll was
-    committed and the dice the camera saw."""
+    committed, the dice the camera saw, and a ``problem`` worth flagging: the photo was lost in a
+    crash, or the record is another roll's (then nothing of it is shown)."""
 
     name: str
     frame: str | None
     annotated: str | None
     how: str
     dice: tuple[SeenDie, ...]
+    problem: str | None = None
 
 
 def _image(folder: Path, base: PurePosixPath, name: Any) -> str | None:
@@ -57,14 +60,32 @@ def _image(folder: Path, base: PurePosixPath, name: Any) -> str | None:
     return path.as_posix() if (folder / path).is_file() else None
 
 
-def load_record(folder: Path, photo: str | None) -> PhotoRecord | None:
+def other_roll(data: dict[str, Any], photo: str, event: Event) -> str | None:
+    """Why a record is not the one of the roll ``event`` whose ``photo`` it is, or None: its
+    number, player or faces as read differ (a session written before photo numbers came from the
+    journal could file one roll's photo under another).
+
+    >>> other_roll({"roll": 3, "player": "Ben", "faces": ["L"]}, "photos/0003.json",
+    ...            {"player": "Ann", "faces": ["L"]})
+    "photo record 0003 is of another roll (Ben's L)"
+    """
+    faces = data.get("faces")
+    if (data.get("roll") == photo_number(photo) and data.get("player") == event.get("player")
+            and (data.get("lost") is True or faces == event.get("faces"))):
+        return None
+    seen = " ".join(map(str, faces)) if isinstance(faces, list) else "unknown faces"
+    return f"photo record {PurePosixPath(photo).stem} is of another roll ({data.get('player')}'s {seen})"
+
+
+def load_record(folder: Path, photo: str | None, event: Event | None = None) -> PhotoRecord | None:
     """The photo record a roll event points to (``photos/0007.json``, inside ``folder``), or None
     when the roll has none (manual play) or it cannot be read: the page then shows no photo.
+    Given the live roll ``event``, a record of another roll is returned with only its problem.
 
     >>> load_record(Path("."), None) is None
     True
     """
-    if not photo:
+    if not isinstance(photo, str) or not photo:
         return None
     relative = PurePosixPath(photo)
     if relative.is_absolute() or ".." in relative.parts:
@@ -77,10 +98,15 @@ def load_record(folder: Path, photo: str | None) -> PhotoRecord | None:
         )
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
+    how = str(data.get("how", "read"))
+    wrong = None if event is None else other_roll(data, photo, event)
+    if wrong is not None:
+        return PhotoRecord(relative.stem, None, None, how, (), wrong)
     return PhotoRecord(
         name=relative.stem,
         frame=_image(folder, relative.parent, data.get("frame")),
         annotated=_image(folder, relative.parent, data.get("annotated")),
-        how=str(data.get("how", "read")),
+        how=how,
         dice=dice,
+        problem="the photo was lost in a crash" if data.get("lost") is True else None,
     )

@@ -1,6 +1,7 @@
 """The review page's stylesheet, inlined so the page is one file that needs no network.
 
-Cards sit in a responsive grid; a corrected roll has a blue edge, a doubtful read an amber one and a
+Long words (a player's name is cut at 40 characters, but may have no space in it) wrap rather
+than widen the page. Cards sit in a responsive grid; a corrected roll has a blue edge, a doubtful read an amber one and a
 tinted background, the roll that ended a game a gold one; the focused card has a clear ring.
 """
 
@@ -9,7 +10,8 @@ STYLE = """
   --blue: #2563eb; --amber: #d97706; --amber-bg: #fff7e6; --gold: #b8860b; --red: #c0392b; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-  color: var(--ink); background: var(--paper); }
+  color: var(--ink); background: var(--paper); overflow-wrap: anywhere; }
+select { max-width: 16em; }
 header { padding: 18px 28px 6px; }
 h1 { margin: 0; font-size: 24px; } h1 .title { font-weight: 400; color: var(--muted); }
 h2 { margin: 0 0 8px; font-size: 15px; text-transform: uppercase; letter-spacing: .06em;

@@ -3,7 +3,9 @@ loop never waits for the voice.
 
 Sentences are queued in order; one worker thread owns the speech engine, speaks them aloud (unless
 muted) and appends them to the ``--speech-out`` WAV recording. Without a working engine it warns
-once on stderr and the game goes on in text.
+once on stderr and the game goes on in text. A recording that cannot be made (no such folder) is
+refused when the announcer starts; one that fails later (a full disk) is a warning, and the worker
+goes on marking each sentence done, so nothing waiting for the voice waits for ever.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import wave
 from pathlib import Path
 from typing import TextIO
 
+from lcr_vision.errors import UserError
 from lcr_vision.speech.voice import Voice, open_voice
 
 GAP_SECONDS = 0.3  # silence between two sentences of a recording
@@ -40,7 +43,11 @@ class Announcer:
     @classmethod
     def start(cls, language: str = "en", voice: str | None = None, rate: int | None = None,
               mute: bool = False, record: Path | None = None) -> Announcer:
-        """Open the speech engine as asked; warn once on stderr when speech cannot be had."""
+        """Open the speech engine as asked; warn once on stderr when speech cannot be had. A
+        ``record`` path whose folder is missing (or is a folder itself) is a `UserError`."""
+        if record is not None and (record.is_dir() or not record.parent.is_dir()):
+            where = "is a folder" if record.is_dir() else f"has no folder {record.parent}"
+            raise UserError(f"--speech-out {record} {where} to write the recording in")
         engine, why = (open_voice(language, voice, rate) if not mute or record else (None, ""))
         if why:
             print(f"lcr-vision: warning: {why}; text only", file=sys.stderr)
@@ -49,10 +56,12 @@ class Announcer:
         return cls(engine, not mute, record)
 
     def say(self, *sentences: str) -> None:
-        """Print the sentences and queue them for speech; returns at once."""
-        for sentence in sentences:
-            print(sentence, file=self.out, flush=True)
-            if self._thread is not None:
+        """Print the sentences (in one write, so a crash never leaves half of them said) and queue
+        them for speech; returns at once."""
+        if sentences:
+            print("\n".join(sentences), file=self.out, flush=True)
+        if self._thread is not None:
+            for sentence in sentences:
                 self._queue.put(sentence)
 
     def idle(self) -> bool:
@@ -77,11 +86,17 @@ class Announcer:
         assert self.voice is not None
         with tempfile.TemporaryDirectory(prefix="lcr-speech-") as tmp:
             while (sentence := self._queue.get()) is not None:
-                if self.record:
-                    self._append(sentence, Path(tmp) / "sentence.wav")
-                if self.speak:
-                    self.voice.speak(sentence)
-                self._queue.task_done()
+                try:
+                    if self.record:
+                        self._append(sentence, Path(tmp) / "sentence.wav")
+                    if self.speak:
+                        self.voice.speak(sentence)
+                except (OSError, wave.Error) as exc:
+                    print(f"lcr-vision: warning: speech stopped ({exc}); text only",
+                          file=sys.stderr, flush=True)
+                    self.record, self.speak = None, False
+                finally:
+                    self._queue.task_done()
         if self._wav is not None:
             self._wav.close()
 

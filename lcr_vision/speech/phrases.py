@@ -112,6 +112,7 @@ _EN = _Language(
         "unsure": "I am not sure of {dice}.",
         "standings": "{chips}, center {center}.",
         "favoured": "{player} is favoured to win, {chance}.",
+        "before_crash": "Before the crash, {player} rolled.",
     },
     faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},
     joiner="and",
@@ -148,6 +149,7 @@ _RU = _Language(
         "unsure": "Не уверен: {dice}.",
         "standings": "{chips}, в центре {center}.",
         "favoured": "{player} — фаворит, {chance}.",
+        "before_crash": "До сбоя бросок {player}.",
     },
     faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},
     joiner="и",
@@ -233,6 +235,10 @@ class Phrasebook:
     def undone(self, player: str) -> str:
         """After ``u``: the last roll is withdrawn."""
         return self._say("undone", player=player)
+
+    def before_crash(self, player: str) -> str:
+        """Before a roll that was committed but not said when the program stopped."""
+        return self._say("before_crash", player=player)
 
     def _chips_out(self, moves: Sequence[Move]) -> str:
         """``Ben, pass one chip left to Cat and one to the center.``"""

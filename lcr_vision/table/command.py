@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.ledger import Session
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
 from lcr_vision.table.screen import Screen, Window, display_available
+from lcr_vision.vision.limits import pixel_limit
 
 if TYPE_CHECKING:
     from lcr_vision.table.loop import TableLoop
@@ -75,11 +77,25 @@ def announcer_from(args: argparse.Namespace) -> Announcer:
     return Announcer.start(args.language, args.voice, args.rate, args.mute, args.speech_out)
 
 
-def play_at_table(args: argparse.Namespace, session: Session, read: Reader) -> None:
-    """``play`` with the source its options name, until quit or the source ends."""
+def play_at_table(args: argparse.Namespace, read: Reader,
+                  open_session: Callable[[], Session]) -> None:
+    """``play`` with the source its options name, until quit or the source ends. The speech and
+    the source are checked before ``open_session`` makes or opens the session folder, so that a
+    missing camera or an unwritable ``--speech-out`` leaves nothing behind and says nothing."""
+    limit = pixel_limit(args.max_megapixels)
     with announcer_from(args) as announcer:
-        source = open_source(args.camera, args.source, args.seed, ready=announcer.idle)
-        play_table(args, session, source, read, announcer)
+        source = open_source(args.camera, args.source, args.seed, ready=announcer.idle,
+                             max_pixels=limit)
+        try:
+            source.check()
+            session = open_session()
+        except BaseException:
+            source.close()
+            raise
+        try:
+            play_table(args, session, source, read, announcer)
+        finally:
+            session.close()
     print(f"Session saved in {session.folder}; resume it with --session.", flush=True)
 
 

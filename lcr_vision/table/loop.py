@@ -1,11 +1,21 @@
 """The play loop at a table: frames in; rolls read, checked, committed, logged and announced.
 
 For each frame: a folder photo is read at once, a live frame goes through settle detection. A
-settled read is checked against the dice owed; a usable one is committed to the session journal
-(synced to disk), saved in the photo log, then announced, and the next player is told to roll. A
-read with the wrong number of dice commits nothing and says what is wrong; a read with doubtful
-faces waits for a key (space accepts it) in the window, and is rolled again when headless. Since
-every roll is on disk before it is announced, quitting or a crash loses nothing.
+settled read is checked against the dice owed; a usable one is committed, announced, and the next
+player is told to roll. A read with the wrong number of dice commits nothing and says what is
+wrong; a read with doubtful faces waits for a key (space accepts it) in the window, and is rolled
+again when headless.
+
+A roll is committed in this order: its photos and record are staged (written under temporary
+names), the roll is journalled (the commit point, synced to disk), the photo files are renamed
+into place, the roll is said, and the journal marks it said. Staging first means that a write
+that cannot be done (a full disk, a read-only ``photos/``) stops play with one line before the
+roll is journalled, while the steps after the journal can no longer fail for want of space (a
+rename, and one short journal line). A crash anywhere leaves a state `resume` finishes when play
+starts again: staged files of a journalled roll renamed (or its record marked lost, when they
+never reached the disk), then every journalled roll not yet marked said is said, prefixed "Before
+the crash". So every roll is on disk before it is said, and is said once: twice only if a crash
+falls between saying it and the mark, never not at all.
 """
 
 from __future__ import annotations
@@ -18,11 +28,13 @@ from lcr_vision.camera.source import FrameSource
 from lcr_vision.errors import UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Session
+from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.odds import Odds, quick_odds
 from lcr_vision.odds.result import EXACT
-from lcr_vision.photolog import PhotoLog, move_record, now_utc
+from lcr_vision.photolog import PhotoLog, move_record, now_utc, photo_number, photo_path
 from lcr_vision.rules import (
     Decision,
+    GameState,
     IllegalChoiceError,
     RollResult,
     RulesError,
@@ -81,7 +93,8 @@ class TableLoop:
 
     def run(self) -> None:
         """Play until ``q``, the end of the source, or the games asked for have ended."""
-        self.refresh_odds()
+        self.odds = self.odds_at(self.session.state)
+        self.resume()
         self.tell_turn()
         for number, frame in enumerate(self.source.frames()):
             settled = (self.read(frame) if self.source.stills
@@ -129,8 +142,31 @@ class TableLoop:
     def game_faces(self, faces: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(self.session.settings.face_map.to_game(f) for f in faces)
 
-    def record_roll(self, faces: tuple[str, ...], photo: str) -> RollResult:
-        """Commit the roll to the journal; at the keyboard, the roller's wild choices are asked
+    def resume(self) -> None:
+        """Finish what a crash left: every live roll's photo record in place, then every roll
+        journalled but not yet said, said (see the module's docstring)."""
+        players = self.players
+        for roll in self.session.ledger.rolls:
+            number = photo_number(roll.entry.photo)
+            if number is not None:
+                self.photolog.complete(number, {
+                    "player": roll.entry.player, "seat": roll.result.player, "game": roll.game,
+                    "turn": roll.turn, "faces": list(roll.entry.faces),
+                    "corrected": roll.entry.corrected})  # fmt: skip
+        self.photolog.clear()
+        for k in self.session.unannounced:
+            roll = self.session.ledger.rolls[k - 1]
+            self.announce(k, [self.phrases.before_crash(players[roll.result.player]),
+                              *self.said(roll.result, self.odds)])
+            self.last = self.last_line(roll.result)
+
+    def last_line(self, result: RollResult) -> str:
+        """A roll in words, for the window."""
+        return (f"{self.players[result.player]}: {' '.join(result.game_faces)}. "
+                + describe_roll(result, self.players))
+
+    def plan_roll(self, faces: tuple[str, ...], photo: str) -> PlannedRoll:
+        """The roll checked by the rules; at the keyboard, the roller's wild choices are asked
         (again, until the rules accept them)."""
         while True:
             decision = None
@@ -139,7 +175,7 @@ class TableLoop:
                                       self.reverse, input)
                 decision = Decision(self.reverse, targets)
             try:
-                return self.session.record_roll(faces, decision, photo=photo)
+                return self.session.plan_roll(faces, decision, photo=photo)
             except (IllegalChoiceError, SettingsError) as exc:
                 if not self.options.interactive:
                     raise
@@ -147,27 +183,44 @@ class TableLoop:
 
     def commit(self, frame: np.ndarray, dice: Detections, faces: tuple[str, ...],
                how: str) -> None:
-        """Journal the roll, save its photo log entry, then announce it and the next turn."""
-        number = self.photolog.next_number()
+        """Stage the roll's photos, journal it, put its photos in place, say it and mark it said,
+        then tell the next turn (the order is the module docstring's)."""
+        number = self.session.photo_number
         seat = self.session.state.turn
-        result = self.record_roll(faces, f"photos/{number:04d}.json")
-        self.refresh_odds()
-        said = [self.phrases.read(result.game_faces), *self.sentences(result)]
-        if result.after.over:
-            said.append(self.phrases.standings(self.standings(result), result.after.center))
-        elif self.odds is not None and self.options.say_odds:
-            best = self.odds.favourite
-            said.append(self.phrases.favoured(self.players[best], self.odds.win[best]))
-        self.photolog.save(frame, self.annotated(frame, dice, result),
-                           self.record(result, seat, dice, how, said))
-        self.announcer.say(*said)
-        self.last = f"{self.players[seat]}: {' '.join(result.game_faces)}. " + describe_roll(
-            result, self.players)
+        planned = self.plan_roll(faces, photo_path(number))
+        result = planned.result
+        odds = self.odds_at(planned.ledger.series.game)
+        said = self.said(result, odds)
+        self.photolog.stage(number, frame, self.annotated(frame, dice, result),
+                            self.record(result, seat, dice, how, said, odds))
+        self.session.commit_roll(planned)
+        self.odds = odds
+        try:
+            self.photolog.finish(number)
+        finally:
+            self.announce(planned.k, said)
+        self.last = self.last_line(result)
         self.games_ended += result.after.over
         if self.options.games is not None and self.games_ended >= self.options.games:
             self.stopped = True
         else:
             self.tell_turn()
+
+    def announce(self, k: int, said: list[str]) -> None:
+        """Say roll ``k``'s sentences, then journal that they were said."""
+        with self.session.announcing(k):
+            self.announcer.say(*said)
+
+    def said(self, result: RollResult, odds: Odds | None) -> list[str]:
+        """What is said about a roll: the faces read, the moves, and the standings when it ended
+        the game (or, with ``say_odds``, who is favoured after it)."""
+        said = [self.phrases.read(result.game_faces), *self.sentences(result)]
+        if result.after.over:
+            said.append(self.phrases.standings(self.standings(result), result.after.center))
+        elif odds is not None and self.options.say_odds:
+            best = odds.favourite
+            said.append(self.phrases.favoured(self.players[best], odds.win[best]))
+        return said
 
     def sentences(self, result: RollResult) -> list[str]:
         """The moves in words; a roll that moved none of the roller's chips says so."""
@@ -186,7 +239,7 @@ class TableLoop:
         return draw_panel(annotate(frame, dice), [head])
 
     def record(self, result: RollResult, seat: int, dice: Detections, how: str,
-               said: list[str]) -> dict[str, object]:
+               said: list[str], odds: Odds | None) -> dict[str, object]:
         """The photo log record of a roll (see :mod:`lcr_vision.photolog`)."""
         face_map = self.session.settings.face_map
         winner = result.after.winner
@@ -208,15 +261,16 @@ class TableLoop:
             "center": result.after.center,
             "winner": None if winner is None else self.players[winner],
         }
-        if self.odds is not None:
-            record.update(self.chances(result, self.odds))
+        if odds is not None:
+            record.update(self.chances(result, odds))
         return record
 
-    def refresh_odds(self) -> None:
-        """With ``odds`` (or ``say_odds``), each player's chance to win the game in progress, quick
-        enough for the camera loop: exact when at hand, else estimated (see `quick_odds`)."""
+    def odds_at(self, state: GameState) -> Odds | None:
+        """With ``odds`` (or ``say_odds``), each player's chance to win the game at ``state``,
+        quick enough for the camera loop: exact when at hand, else estimated (see `quick_odds`)."""
         if self.options.odds or self.options.say_odds:
-            self.odds = quick_odds(self.session.settings, self.session.state)
+            return quick_odds(self.session.settings, state)
+        return None
 
     def chances(self, result: RollResult, odds: Odds) -> dict[str, object]:
         """The photo log's ``odds`` of a roll, each player's chance to win from the position after
@@ -258,7 +312,7 @@ class TableLoop:
                 entry = self.session.undo()
                 self.announcer.say(self.phrases.undone(entry.player))
                 self.marked, self.pending, self.last = Detections(), None, ""
-                self.refresh_odds()
+                self.odds = self.odds_at(self.session.state)
                 self.tell_turn()
             elif action == "confirm" and self.pending is not None:
                 shot, verdict = self.pending

@@ -66,6 +66,8 @@ class Detections:
             index = np.asarray(index)
             if index.dtype == bool:
                 index = np.flatnonzero(index)
+            elif not index.size:  # [] is no dice, not an array of floats
+                index = np.zeros(0, int)
         chosen = np.arange(len(self))[index]
         return Detections(self.boxes[chosen], tuple(self.faces[i] for i in chosen),
                           self.scores[chosen])

@@ -1,4 +1,11 @@
-"""Load a photo for the reader, turning every way a file can be unusable into one clear message."""
+"""Load a photo for the reader, turning every way a file can be unusable into one clear message.
+
+A file is checked before it is decoded, so that no file can take more memory than a photo of the
+pixel limit: its size on disk (at most `MAX_FILE_BYTES`), then the picture's size as its header
+declares it (`lcr_vision.vision.header`; at most ``max_pixels``, `MAX_PIXELS` unless the user
+asks for another with ``--max-megapixels``). A picture whose header cannot be read is not
+decoded.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,8 @@ import cv2
 import numpy as np
 
 from lcr_vision.errors import UserError
+from lcr_vision.vision.header import image_size
+from lcr_vision.vision.limits import MAX_FILE_BYTES, MAX_PIXELS
 
 MIN_SIDE = 16  # smaller images cannot hold a readable die
 # The file names taken for pictures where a folder is given (detect, eval, play --source DIR).
@@ -43,16 +52,40 @@ def check_frame(image: np.ndarray, what: str = "image") -> np.ndarray:
     return image
 
 
-def load_image(path: Path) -> np.ndarray:
-    """The BGR pixels of the image file at ``path``."""
-    if not path.is_file():
-        raise ImageError(f"{path}: no such file")
-    data = path.read_bytes()
+def read_picture(path: Path, max_pixels: int = MAX_PIXELS) -> bytes:
+    """The bytes of the picture file at ``path``, once its size on disk and its pixels, as its
+    header declares them, are within the limits."""
+    try:
+        if not path.is_file():
+            raise ImageError(f"{path}: {'not a file' if path.exists() else 'no such file'}")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise ImageError(f"{path}: the file is {path.stat().st_size / 2**20:.0f} MB, over the "
+                             f"{MAX_FILE_BYTES // 2**20} MB a photo may be")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ImageError(f"{path}: cannot read it: {exc.strerror}") from None
     if not data:
         raise ImageError(f"{path}: the file is empty (0 bytes)")
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
+    size = image_size(data)
+    if size is None:
+        raise ImageError(f"{path}: not a picture lcr-vision reads (JPEG, PNG, BMP, TIFF, WebP, "
+                         "PPM)")
+    w, h = size
+    if w * h > max_pixels:
+        raise ImageError(f"{path}: {w}x{h} pixels is over the limit of {max_pixels / 1e6:g} "
+                         "megapixels (--max-megapixels)")
+    return data
+
+
+# Decoded as stored (not turned by EXIF data), 8 bits a channel, grey or colour without alpha:
+# at most 3 bytes a pixel, whatever the file holds (a 16-bit RGBA PNG would decode to 8).
+AS_STORED = cv2.IMREAD_ANYCOLOR | cv2.IMREAD_IGNORE_ORIENTATION
+
+
+def load_image(path: Path, max_pixels: int = MAX_PIXELS, flags: int = AS_STORED) -> np.ndarray:
+    """The BGR pixels of the image file at ``path``, checked before decoding (module docstring);
+    ``flags`` are OpenCV's (``IMREAD_COLOR`` also turns a photo as its EXIF data says)."""
+    image = cv2.imdecode(np.frombuffer(read_picture(path, max_pixels), np.uint8), flags)
     if image is None:
         raise ImageError(f"{path}: not a picture OpenCV can read (JPEG, PNG, BMP, TIFF, WebP ...)")
-    if image.dtype == np.uint16:
-        image = (image >> 8).astype(np.uint8)
     return check_frame(image, str(path))

@@ -20,6 +20,7 @@ pips and sides could pass for dice.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -69,6 +70,10 @@ MIN_DIE_PX = 10.0
 # is part of that die: in a close-up its pips (a fifth of it across) are as big as far dice. Two
 # touching small dice that a coarser look took for one die are only twice one, so they stay.
 PIP_RATIO = 3.0
+# The most pixels one look of the pyramid shows the locator: it takes about 90 bytes a pixel, so
+# this keeps reading any photo (up to the pixel limit of `lcr_vision.vision.limits`) under 1 GB.
+# A 12-megapixel phone photo's finest look is 4.9 megapixels; a bigger photo's is shrunk to this.
+MAX_LOOK_PIXELS = 5_000_000
 
 
 class ModelError(UserError):
@@ -227,16 +232,27 @@ def look_scales(shape: tuple[int, ...], pyramid: bool = False,
                 side: int = LOCATOR_SIDE) -> list[float]:
     """The scales the locator sees a frame of ``shape`` (h, w, ...) at: shrunk to ``side`` (the
     model's locator side) on its longest side (never enlarged), and with ``pyramid`` every
-    doubling of that up to the frame's own size.
+    doubling of that up to the frame's own size. No look has more than `MAX_LOOK_PIXELS`: the
+    looks over it give way to one of that many pixels, where that is clearly finer than the last
+    look kept.
 
     >>> look_scales((480, 640)), look_scales((480, 640), pyramid=True)
     ([0.5], [0.5, 1.0])
     >>> [round(s, 3) for s in look_scales((3024, 4032), pyramid=True)]
     [0.079, 0.159, 0.317, 0.635]
+    >>> [round(s, 3) for s in look_scales((3840, 5120), pyramid=True)]  # 1.0 is over
+    [0.062, 0.125, 0.25, 0.5]
+    >>> [round(s, 3) for s in look_scales((7071, 7071), pyramid=True)]  # 0.362 and 0.724 are
+    [0.045, 0.091, 0.181, 0.316]
     """
     first = min(side / max(shape[:2]), 1.0)
     looks = 1 + (int(np.log2(1 / first) + 1e-9) if pyramid else 0)
-    return [first * 2**k for k in range(looks)]
+    scales = [first * 2**k for k in range(looks)]
+    finest = math.sqrt(MAX_LOOK_PIXELS / (shape[0] * shape[1]))
+    kept = [s for s in scales if s <= finest]
+    if len(kept) < len(scales) and finest > 1.5 * kept[-1]:
+        kept.append(finest)
+    return kept
 
 
 def _outside(peaks: Peaks, coarser: list[Peaks]) -> Peaks:
