@@ -137,7 +137,12 @@ def test_problems_and_standings_in_both_languages() -> None:
     assert ru.read(["C", "R"]) == "Центр, право."
     assert en.standings({"Ann": 2, "Ben": 0}, 13) == "Ann two, Ben zero, center thirteen."
     assert ru.standings({"Ann": 2, "Ben": 0}, 21) == "Ann два, Ben ноль, в центре двадцать один."
-    assert en.unsure(1) == "I am not sure of one die."
+    assert en.unsure("Ann", (1,), 3, ("L", "dot", "R")) == [
+        "Wait: I am not sure of Ann's middle die.", "I read left, dot, right."]
+    assert en.unsure("Ann", (0, 2), 3, ("L", "dot", "R"))[0] == (
+        "Wait: I am not sure of Ann's left and right dice.")
+    assert ru.unsure("Ann", (0, 1), 2, ("C", "dot"))[0] == (
+        "Стоп: не уверен, левый и правый кубики у Ann.")
 
 
 def test_who_is_favoured_in_both_languages() -> None:

@@ -200,8 +200,11 @@ def test_sigkill_during_play_then_resume_loses_no_roll(tmp_path: Path) -> None:
     series = played.ledger.series
     played.close()
     assert len(rolls) >= 3
-    committed = [m for m in READ.finditer(said)  # a doubtful read is said, then refused
-                 if not said[m.end():].lstrip().startswith("I am not sure")]
+    committed = list(READ.finditer(said))  # a doubtful read is said as a doubt ("I read ...")
+    lines = said.splitlines()
+    for i, line in enumerate(lines):  # doubt first, and no face of it said as the roll
+        if line.startswith("Wait: I am not sure of "):
+            assert lines[i + 1].startswith("I read ") and not READ.match(lines[i - 1]), lines[i - 1:i + 2]
     assert len(committed) <= len(rolls)  # everything announced was on disk first
     assert len(list((session / "photos").glob("*.json"))) >= len(rolls) - 1
     # Resume at the table: the rest of the game, as photos, continues the same session.

@@ -67,6 +67,8 @@ class _Language:
     form: Callable[[int], int]  # which form of a noun goes with a number
     templates: Mapping[str, str]
     faces: Mapping[str, str]
+    places: tuple[tuple[str, ...], ...]  # the dice of a roll of 1, 2, 3 named by place, left first
+    dice_word: tuple[str, str]  # "die", "dice": where places are joined (the left and right dice)
     joiner: str  # the word before the last item of a list
 
     def plural(self, n: int, noun: str) -> str:
@@ -109,12 +111,15 @@ _EN = _Language(
         "draw": "Nobody has chips: a draw. The pot of {chips} carries over.",
         "wrong_count": "I see {seen}, {player} rolls {owed}.",
         "no_dice": "I see no dice, {player} rolls {owed}.",
-        "unsure": "I am not sure of {dice}.",
+        "unsure": "Wait: I am not sure of {player}'s {which}.",
+        "unsure_read": "I read {faces}.",
         "standings": "{chips}, center {center}.",
         "favoured": "{player} is favoured to win, {chance}.",
         "before_crash": "Before the crash, {player} rolled.",
     },
     faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},
+    places=(("die",), ("left die", "right die"), ("left die", "middle die", "right die")),
+    dice_word=("die", "dice"),
     joiner="and",
 )
 
@@ -146,12 +151,16 @@ _RU = _Language(
         "draw": "Ни у кого нет фишек: ничья. Банк, {chips}, переходит в следующую игру.",
         "wrong_count": "Вижу {seen}, {player} бросает {owed}.",
         "no_dice": "Не вижу кубиков, {player} бросает {owed}.",
-        "unsure": "Не уверен: {dice}.",
+        "unsure": "Стоп: не уверен, {which} у {player}.",
+        "unsure_read": "Я вижу: {faces}.",
         "standings": "{chips}, в центре {center}.",
         "favoured": "{player} — фаворит, {chance}.",
         "before_crash": "До сбоя бросок {player}.",
     },
     faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},
+    places=(("кубик",), ("левый кубик", "правый кубик"),
+            ("левый кубик", "средний кубик", "правый кубик")),
+    dice_word=("кубик", "кубики"),
     joiner="и",
 )
 
@@ -192,9 +201,23 @@ class Phrasebook:
             "wrong_count", seen=self._words.count(seen, "die"), player=player, owed=owed_text
         )
 
-    def unsure(self, dice: int) -> str:
-        """A read with faces the model is not confident of."""
-        return self._say("unsure", dice=self._words.count(dice, "die"))
+    def unsure(self, player: str, doubtful: Sequence[int], seen: int,
+               faces: Sequence[str]) -> list[str]:
+        """Doubt first, then what was read, so that nobody moves chips on a read not committed:
+        ``Wait: I am not sure of Ann's middle die.``, ``I read left, dot, right.`` ``doubtful``
+        are the places (0 = leftmost) of the unsure dice among ``seen``."""
+        words = self._words
+        names = (words.places[seen - 1] if 1 <= seen <= len(words.places)
+                 else tuple(f"{words.dice_word[0]} {i + 1}" for i in range(seen)))
+        chosen = [names[i] for i in doubtful]
+        if len(chosen) > 1 and all(n.endswith(words.dice_word[0]) for n in chosen):
+            trimmed = [n[: -len(words.dice_word[0])].strip() for n in chosen]
+            which = f"{words.join(trimmed)} {words.dice_word[1]}"
+        else:
+            which = words.join(chosen)
+        read = ", ".join(words.faces.get(f, f) for f in faces)
+        return [self._say("unsure", player=player, which=which),
+                self._say("unsure_read", faces=read)]
 
     def standings(self, chips: Mapping[str, int], center: int) -> str:
         """``Ann two, Ben four, Cat three, center three.``"""

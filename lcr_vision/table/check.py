@@ -60,7 +60,12 @@ class Verdict:
     @property
     def unsure(self) -> int:
         """How many dice were read with too little confidence."""
-        return int(np.sum(self.dice.scores < self.min_score))
+        return len(self.doubtful)
+
+    @property
+    def doubtful(self) -> tuple[int, ...]:
+        """The places (0 = leftmost) of the dice read with too little confidence."""
+        return tuple(int(i) for i in np.flatnonzero(self.dice.scores < self.min_score))
 
     @property
     def count_right(self) -> bool:

@@ -99,6 +99,8 @@ class TableLoop:
         for number, frame in enumerate(self.source.frames()):
             settled = (self.read(frame) if self.source.stills
                        else self.settle.update(frame, self.read))
+            if self.settle.phase == "moving":  # boxes belong to the dice read, not to a hand
+                self.marked = Detections()
             action = self.screen.show(self.view(frame)) if self.screen.visible else None
             if action is not None:
                 self.act(action, frame)
@@ -129,9 +131,9 @@ class TableLoop:
                 self.announcer.say(f"{exc}.")
         elif not verdict.count_right:
             self.announcer.say(self.phrases.wrong_count(verdict.seen, player, owed))
-        else:
-            self.announcer.say(self.phrases.read(self.game_faces(verdict.faces)),
-                               self.phrases.unsure(verdict.unsure))
+        else:  # doubt first: no face is said as if it were the roll before it is committed
+            self.announcer.say(*self.phrases.unsure(player, verdict.doubtful, verdict.seen,
+                                                    self.game_faces(verdict.faces)))
         if self.options.interactive and verdict.count_right and not verdict.usable:
             self.pending = (frame, verdict)
             print("  space accepts this read, t types the faces, or roll again", flush=True)

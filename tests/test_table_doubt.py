@@ -1,0 +1,37 @@
+"""Doubt first: a read the table is not sure of is said as a doubt, and no move comes of it."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+
+from lcr_vision.camera.stills import FolderSource
+from lcr_vision.faces import DiceKind
+from lcr_vision.ledger import Session
+from lcr_vision.rules import Settings
+from lcr_vision.speech import Announcer, Phrasebook
+from lcr_vision.table.loop import TableLoop, TableOptions
+from lcr_vision.table.screen import Screen
+from lcr_vision.vision.reader import DiceReader
+
+PHOTO = Path(__file__).resolve().parents[1] / "sample_images" / "images" / "lcr_1_00019.jpg"
+
+
+def test_an_unsure_read_is_said_as_a_doubt_before_its_faces(tmp_path: Path) -> None:
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    shutil.copy(PHOTO, photos / "roll.jpg")  # two boxed dice, read surely at 0.75
+    session = Session.create(tmp_path / "s", Settings.create(["Ann", "Ben", "Cat"], stakes=(2, 3, 3)))
+    out = io.StringIO()
+    with Announcer(None, speak=False, record=None, out=out) as announcer:
+        loop = TableLoop(session, FolderSource(photos), DiceReader(dice=DiceKind.LCR).read,
+                         announcer, Phrasebook(session.settings.players), Screen(),
+                         TableOptions(min_score=1.01))  # no face is ever sure enough
+        loop.run()
+    lines = out.getvalue().splitlines()
+    assert lines[:2] == ["Ann, roll two dice.",
+                         "Wait: I am not sure of Ann's left and right dice."]
+    assert lines[2].startswith("I read ") and lines[3] == "Ann, roll again."
+    assert not session.ledger.rolls  # nothing committed, nothing moved
+    session.close()
