@@ -116,6 +116,7 @@ _EN = _Language(
         "standings": "{chips}, center {center}.",
         "favoured": "{player} is favoured to win, {chance}.",
         "before_crash": "Before the crash, {player} rolled.",
+        "new_game": "Game {game}: {player} throws first.",
     },
     faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},
     places=(("die",), ("left die", "right die"), ("left die", "middle die", "right die")),
@@ -156,6 +157,7 @@ _RU = _Language(
         "standings": "{chips}, в центре {center}.",
         "favoured": "{player} — фаворит, {chance}.",
         "before_crash": "До сбоя бросок {player}.",
+        "new_game": "Игра {game}: первым бросает {player}.",
     },
     faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},
     places=(("кубик",), ("левый кубик", "правый кубик"),
@@ -200,6 +202,10 @@ class Phrasebook:
         return self._say(
             "wrong_count", seen=self._words.count(seen, "die"), player=player, owed=owed_text
         )
+
+    def new_game(self, game: int, player: str) -> str:
+        """A game after the first begins: ``Game two: Ben throws first.``"""
+        return self._say("new_game", game=self._words.spell(game, ""), player=player)
 
     def unsure(self, player: str, doubtful: Sequence[int], seen: int,
                faces: Sequence[str]) -> list[str]:

@@ -112,7 +112,9 @@ class TableLoop:
 
     def tell_turn(self) -> None:
         """Say who rolls how many dice, and let the simulated table know."""
-        player, dice = self.session.to_roll, self.session.dice_owed
+        player, dice, state = self.session.to_roll, self.session.dice_owed, self.session.state
+        if state.rolls == 0 and state.game > 1:  # a new game: say so, and who begins it
+            self.announcer.say(self.phrases.new_game(state.game, self.players[state.first]))
         self.announcer.say(self.phrases.turn(player, dice))
         if self.options.interactive:
             self.reverse = ask_reverse(self.session.settings, self.session.state, input)
@@ -202,6 +204,9 @@ class TableLoop:
         finally:
             self.announce(planned.k, said)
         self.last = self.last_line(result)
+        if result.after.over and self.screen.visible:  # the winner stays shown until a key
+            self.screen.hold(draw_panel(annotate(frame, dice), [self.last, *said[-2:],
+                                                                 "Press any key"]))
         self.games_ended += result.after.over
         if self.options.games is not None and self.games_ended >= self.options.games:
             self.stopped = True

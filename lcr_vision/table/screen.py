@@ -48,6 +48,9 @@ class Screen:
         """Show ``image``; the action of the key pressed meanwhile, if any (see ``KEYS``)."""
         return None
 
+    def hold(self, image: np.ndarray) -> None:
+        """Show ``image`` until a key is pressed (a game's end: who won stays on the screen)."""
+
     def close(self) -> None:
         """Close the window."""
 
@@ -75,6 +78,14 @@ class Window(Screen):
         cv2.imshow(self.title, image)
         key = cv2.waitKey(1)
         return KEYS.get(chr(key & 0xFF).lower()) if key >= 0 else None
+
+    def hold(self, image: np.ndarray) -> None:
+        import cv2
+
+        cv2.imshow(self.title, shown(image))
+        while cv2.getWindowProperty(self.title, cv2.WND_PROP_VISIBLE) >= 1:
+            if cv2.waitKey(100) >= 0:
+                return
 
     def close(self) -> None:
         import cv2

@@ -1,4 +1,4 @@
-"""Doubt first: a read the table is not sure of is said as a doubt, and no move comes of it."""
+"""What the table says when it must not move chips: a doubtful read, a new game."""
 
 from __future__ import annotations
 
@@ -34,4 +34,22 @@ def test_an_unsure_read_is_said_as_a_doubt_before_its_faces(tmp_path: Path) -> N
                          "Wait: I am not sure of Ann's left and right dice."]
     assert lines[2].startswith("I read ") and lines[3] == "Ann, roll again."
     assert not session.ledger.rolls  # nothing committed, nothing moved
+    session.close()
+
+
+def test_a_new_game_is_said_with_who_throws_first(tmp_path: Path) -> None:
+    session = Session.create(tmp_path / "s", Settings.create(["Ann", "Ben", "Cat"], stakes=(1, 1, 1)))
+    for k, faces in enumerate([("L",), ("L", "L")], 1):  # Cat holds every chip: game 2
+        session.record_roll(faces)
+        with session.announcing(k):  # said at the table before (the loop says none again)
+            pass
+    (tmp_path / "photos").mkdir()
+    shutil.copy(PHOTO.with_name("lcr_1_00022.jpg"), tmp_path / "photos")  # one R
+    out = io.StringIO()
+    with Announcer(None, speak=False, record=None, out=out) as announcer:
+        TableLoop(session, FolderSource(tmp_path / "photos"), DiceReader().read, announcer,
+                  Phrasebook(session.settings.players), Screen()).run()
+    lines = out.getvalue().splitlines()
+    assert lines[:2] == ["Game two: Ben throws first.", "Ben, roll one die."]
+    assert "Game" not in " ".join(lines[2:])  # said once, at the game's start
     session.close()
