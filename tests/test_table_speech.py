@@ -22,7 +22,8 @@ def test_an_unsure_read_is_said_as_a_doubt_before_its_faces(tmp_path: Path) -> N
     photos = tmp_path / "photos"
     photos.mkdir()
     shutil.copy(PHOTO, photos / "roll.jpg")  # two boxed dice, read surely at 0.75
-    session = Session.create(tmp_path / "s", Settings.create(["Ann", "Ben", "Cat"], stakes=(2, 3, 3)))
+    settings = Settings.create(["Ann", "Ben", "Cat"], stakes=(2, 3, 3))
+    session = Session.create(tmp_path / "s", settings)
     out = io.StringIO()
     with Announcer(None, speak=False, record=None, out=out) as announcer:
         loop = TableLoop(session, FolderSource(photos), DiceReader(dice=DiceKind.LCR).read,
@@ -38,7 +39,8 @@ def test_an_unsure_read_is_said_as_a_doubt_before_its_faces(tmp_path: Path) -> N
 
 
 def test_a_new_game_is_said_with_who_throws_first(tmp_path: Path) -> None:
-    session = Session.create(tmp_path / "s", Settings.create(["Ann", "Ben", "Cat"], stakes=(1, 1, 1)))
+    settings = Settings.create(["Ann", "Ben", "Cat"], stakes=(1, 1, 1))
+    session = Session.create(tmp_path / "s", settings)
     for k, faces in enumerate([("L",), ("L", "L")], 1):  # Cat holds every chip: game 2
         session.record_roll(faces)
         with session.announcing(k):  # said at the table before (the loop says none again)
