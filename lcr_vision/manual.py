@@ -25,8 +25,8 @@ from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.rules import Decision, GameState, RollResult, Settings
+from lcr_vision.rules.choices import legal_choices
 from lcr_vision.rules.describe import describe_roll, describe_standings, describe_turn
-from lcr_vision.rules.engine import WILDER_PRICE
 
 HELP = (
     "Type each roll's faces on one line: L R dot, l c ., or pip values like 4 6 2.\n"
@@ -73,7 +73,7 @@ class ManualPlay:
         s = self.session
         k = len(s.ledger.rolls) + 1
         line = f"Game {s.state.game}, roll {k}: {describe_turn(s.state, s.settings.players)}"
-        if s.settings.variants.wilder and s.state.chips[s.state.turn] >= WILDER_PRICE:
+        if legal_choices(s.settings, s.state).reverse:
             line += " (start with 'reverse' to pay 3 chips for Wilder)"
         return line
 

@@ -4,6 +4,7 @@ chip, the player to roll always holds chips, and games end."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +14,9 @@ from lcr_vision.rules import (
     AllToCenter,
     Decision,
     Draw,
+    GameState,
     Give,
+    IllegalChoiceError,
     Move,
     Pass,
     PayToReverse,
@@ -25,6 +28,8 @@ from lcr_vision.rules import (
     ToCenter,
     Variants,
     Win,
+    legal_choices,
+    play_roll,
 )
 from lcr_vision.sim import play_random_game
 
@@ -106,3 +111,31 @@ def test_random_games_end(s: Settings, seed: int) -> None:
         end = play_random_game(s, rng)
         assert end.over and end.rolls < 20_000
         assert (end.winner is None) == end.draw
+
+
+@given(st.lists(st.integers(0, 6), min_size=3, max_size=6), st.data())
+def test_the_rules_accept_exactly_the_choices_they_call_legal(chips: list[int],
+                                                              data: st.DataObject) -> None:
+    if sum(chips) == 0:
+        chips[0] = 1
+    s = Settings.create([f"P{i}" for i in range(len(chips))], variants=Variants(wild=True,
+                                                                               wilder=True))
+    state = replace(GameState.start(s.stakes), chips=tuple(chips),
+                    turn=next(i for i, c in enumerate(chips) if c))
+    if state.over:
+        return
+    faces = tuple(data.draw(st.lists(st.sampled_from(["L", "C", "R", "dot", "wild"]),
+                                     min_size=state.dice_owed, max_size=state.dice_owed)))
+    legal = legal_choices(s, state, faces)
+    try:
+        play_roll(s, state, faces, Decision(reverse=True))
+        assert legal.reverse
+    except IllegalChoiceError:
+        assert not legal.reverse
+    richest = max((i for i in range(len(chips)) if i != state.turn), key=chips.__getitem__)
+    targets = (richest,) * max(legal.wild_chips, 1)
+    try:
+        play_roll(s, state, faces, Decision(targets=targets))
+        assert legal.wild_chips
+    except IllegalChoiceError as exc:
+        assert not legal.wild_chips or "has" in str(exc)  # or the target has too few chips

@@ -4,7 +4,7 @@
 back as values (`Pass`, `ToCenter`, `Take`, ...) that `describe` turns into words.
 """
 
-from lcr_vision.rules.choices import Decision, give_targets, take_targets
+from lcr_vision.rules.choices import Choices, Decision, give_targets, legal_choices, take_targets
 from lcr_vision.rules.engine import RollResult, play_roll
 from lcr_vision.rules.errors import (
     FaceCountError,
@@ -33,6 +33,7 @@ from lcr_vision.rules.state import GameState
 
 __all__ = [
     "AllToCenter",
+    "Choices",
     "Decision",
     "Draw",
     "FaceCountError",
@@ -57,6 +58,7 @@ __all__ = [
     "Variants",
     "Win",
     "give_targets",
+    "legal_choices",
     "play_roll",
     "take_targets",
 ]

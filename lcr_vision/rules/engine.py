@@ -22,7 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from lcr_vision.faces import FaceError
-from lcr_vision.rules.choices import Decision, give_targets, take_targets
+from lcr_vision.rules.choices import (
+    WILDER_PRICE,
+    Decision,
+    give_targets,
+    legal_choices,
+    take_targets,
+)
 from lcr_vision.rules.errors import (
     FaceCountError,
     GameOverError,
@@ -44,8 +50,6 @@ from lcr_vision.rules.moves import (
 )
 from lcr_vision.rules.settings import Settings
 from lcr_vision.rules.state import MAX_DICE, GameState
-
-WILDER_PRICE = 3
 
 
 @dataclass(frozen=True)
@@ -209,7 +213,7 @@ def play_roll(
         raise IllegalChoiceError(
             f"{who} needs {WILDER_PRICE} chips to pay for Wilder, has {state.chips[roller]}"
         )
-    if decision.targets is not None and wilds not in (1, 2):
+    if decision.targets is not None and not legal_choices(settings, state, faces).wild_chips:
         raise IllegalChoiceError(
             f"{who} rolled {plural(wilds, 'wild')}: there is no wild choice to make"
         )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lcr_vision.rules import GameState, Settings
-from lcr_vision.rules.engine import WILDER_PRICE
+from lcr_vision.rules.choices import WILDER_PRICE, legal_choices
 
 Ask = Callable[[str], str]
 YES = frozenset({"y", "yes", "д", "да"})
@@ -25,8 +25,7 @@ YES = frozenset({"y", "yes", "д", "да"})
 
 def ask_reverse(settings: Settings, state: GameState, ask: Ask) -> bool:
     """Whether the roller pays to reverse the dice (asked only when Wilder allows it)."""
-    chips = state.chips[state.turn]
-    if not settings.variants.wilder or chips < WILDER_PRICE:
+    if not legal_choices(settings, state).reverse:
         return False
     name = settings.players[state.turn]
     answer = ask(f"{name}, pay {WILDER_PRICE} chips to reverse the dice? [y/N] ")
@@ -36,8 +35,8 @@ def ask_reverse(settings: Settings, state: GameState, ask: Ask) -> bool:
 def ask_targets(settings: Settings, state: GameState, faces: tuple[str, ...], reverse: bool,
                 ask: Ask) -> tuple[int, ...] | None:
     """Seats named for one or two wilds (one per chip); ``None`` leaves them to the policy."""
-    wilds = sum(settings.face_map.to_game(f) == "wild" for f in faces)
-    if wilds not in (1, 2):
+    wilds = legal_choices(settings, state, faces).wild_chips
+    if not wilds:
         return None
     name = settings.players[state.turn]
     way = "goes to" if reverse else "comes from"
