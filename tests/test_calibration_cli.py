@@ -21,6 +21,7 @@ from lcr_vision.calibration.trial import shoot, write_folder
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.sequence import Table
+from lcr_vision.vision.labels import HEADER
 from lcr_vision.vision.reader import DiceReader
 
 
@@ -173,3 +174,29 @@ def test_reader_for_uses_the_profiles_dice_unless_told(data: Path) -> None:
     assert reader_for(args(calibration="boxed", dice=DiceKind.PIP)).reader.allowed.sum() == 7
     profile = json.loads((Path(__file__).parents[1] / "calibration" / "boxed.json").read_text())
     assert profile["roi"] is None and profile["scale"] == 1.0
+
+
+def test_the_steps_come_in_order(data: Path, tmp_path: Path,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    write_folder(shoot("close-camera", 4), tmp_path)
+    assert scripted(tmp_path, "regular", "order") == 0
+    out = capsys.readouterr().out
+    marks = [out.index(m) for m in ("Step 1:", "Step 2:", "The dice are about", "Step 3:",
+                                    "Step 4:", "Roll 1:", "Saved the profile")]
+    assert marks == sorted(marks), out
+
+
+def test_rolls_of_other_tables_make_no_profile(data: Path, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Photos of different tables and cameras (the shipped samples) are not one table's rolls."""
+    samples = Path(__file__).resolve().parents[1] / "sample_images"
+    (tmp_path / "images").mkdir()
+    rows = [r for r in csv.reader((samples / "labels.csv").open()) if r[0].startswith("pip_")]
+    for name in {r[0] for r in rows} | {"empty_1_00028.jpg"}:
+        (tmp_path / "images" / name).write_bytes((samples / "images" / name).read_bytes())
+    with (tmp_path / "labels.csv").open("w", newline="") as f:
+        csv.writer(f).writerows([HEADER, *rows])
+    assert scripted(tmp_path, "regular", "mixed") == 2
+    err = capsys.readouterr().err
+    assert "do not show the empty table's table" in err and "no profile was written" in err
+    assert not (data / "mixed.json").exists()

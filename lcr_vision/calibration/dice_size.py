@@ -32,6 +32,9 @@ SAME_DICE = 0.4  # dice of one roll are at least this share of the biggest one's
 LOCATOR_TARGETS = (14.0, 20.0, 28.0, 40.0)  # die sizes (locator pixels) worth trying
 SMALLEST_READABLE = 9.0  # locator pixels: smaller dice are missed often
 SMALLEST_DETAIL = 14.0  # frame pixels: smaller dice are misread often
+# Dice of one camera over one table vary by perspective, not by this factor from roll to roll.
+SIZE_SPREAD = 3.0
+STRANGE_SHARE = 0.5  # a roll whose picture differs from the empty table over this share is another
 
 
 def die_blobs(frame: np.ndarray, background: np.ndarray) -> list[tuple[int, int, int, int]]:
@@ -53,6 +56,28 @@ def die_blobs(frame: np.ndarray, background: np.ndarray) -> list[tuple[int, int,
             blobs.append((int(x), int(y), int(bw), int(bh)))
     biggest = max((min(w, h) for _, _, w, h in blobs), default=0)
     return [b for b in blobs if min(b[2:]) >= SAME_DICE * biggest]  # not the pips of a plain die
+
+
+def same_table(background: np.ndarray, frame: np.ndarray,
+               blobs: Sequence[tuple[int, int, int, int]]) -> bool:
+    """Whether ``frame`` shows the table of ``background``: outside its dice (``blobs``) most of
+    the picture must look as the empty table did, so that a photo of another table, or taken
+    from elsewhere, is not fitted as a roll of this one.
+
+    >>> table = np.full((120, 160, 3), 90, np.uint8)
+    >>> roll = table.copy(); roll[40:60, 40:60] = 250
+    >>> same_table(table, roll, [(40, 40, 20, 20)]), same_table(table, 255 - roll, [])
+    (True, False)
+    """
+    if background.shape != frame.shape:
+        return False
+    keep = np.ones(frame.shape[:2], bool)
+    for x, y, w, h in blobs:
+        keep[max(y - h // 2, 0):y + h + h // 2, max(x - w // 2, 0):x + w + w // 2] = False
+    a = cv2.GaussianBlur(background, (0, 0), 3).astype(np.int16)
+    b = cv2.GaussianBlur(frame, (0, 0), 3).astype(np.int16)
+    changed = np.abs(a - b).max(2) > CHANGE_LEVEL
+    return not keep.any() or float(changed[keep].mean()) < STRANGE_SHARE
 
 
 def die_size(blobs: Sequence[tuple[int, int, int, int]]) -> float | None:

@@ -27,7 +27,14 @@ from pathlib import Path
 import numpy as np
 
 from lcr_vision.calibration.dialogue import Dialogue
-from lcr_vision.calibration.dice_size import candidate_scales, die_blobs, die_size, size_warnings
+from lcr_vision.calibration.dice_size import (
+    SIZE_SPREAD,
+    candidate_scales,
+    die_blobs,
+    die_size,
+    same_table,
+    size_warnings,
+)
 from lcr_vision.calibration.fit import THRESHOLDS, CheckRoll, candidate_views, measure, pick
 from lcr_vision.calibration.profile import Profile, Roi
 from lcr_vision.calibration.rests import Rest, rests
@@ -101,6 +108,7 @@ class Calibration:
         self.answers = answers
         self.live = bool(getattr(source, "live", False))
         self.doing = "Clear the table"  # shown over the live picture
+        self.face_map: FaceMap | None = None  # step 3's, once said
 
     def run(self) -> Profile:
         """All four steps; the profile reached (not saved)."""
@@ -112,10 +120,10 @@ class Calibration:
         figures = light_figures(background)
         say(*advice(figures) or ["The light is fine."])
         table = EmptyTable(background, figures, advice(figures), self._play_area(background))
-        face_map = self._face_map()
         self.doing = "Place the dice in the play area"
         say(f"Step 2: dice size. {self.doing}." if self.live else "Step 2: dice size.")
-        return self._fit(table, self._check_rolls(later, table), face_map)
+        checked = self._check_rolls(later, table)
+        return self._fit(table, checked, self.face_map)
 
     def _split(self) -> tuple[list[Rest], Iterator[Rest]]:
         """The empty table's rests, and the rests still to come."""
@@ -165,35 +173,53 @@ class Calibration:
         sizes: list[float] = []
         detail: list[float] = []
         warnings: tuple[str, ...] = ()
+        strangers: list[str] = []  # rolls that do not show the empty table's table
         view: View | None = None
         for rest in later:
             blobs = die_blobs(rest.image, table.background)
             if not blobs and not by_name:
                 continue  # the table between two throws
             size = die_size(blobs)
+            dice = CalibratedReader(self.reader, view or View(table.roi)).read(rest.image)
+            if len(dice) and (size is None or not 0.5 < float(np.median(dice.sizes)) / size < 2):
+                size = float(np.median(dice.sizes))  # the reader's boxes over a blob guess
             if view is None and size is not None:
                 view, warnings = self._first_dice(rest, blobs, size, table.roi)
-            dice = CalibratedReader(self.reader, view or View(table.roi)).read(rest.image)
+                self.face_map = self._face_map()
+                self.dialogue.say("Step 4: check rolls. Roll the dice, let them settle, "
+                                  f"and check what I read ({wanted or 'all'} rolls).")
+                dice = CalibratedReader(self.reader, view).read(rest.image)
             found = dice.faces
             truth = self._truth(rest, dice, truths)
             if truth is None:
                 break
             rolls.append(CheckRoll(rest.name, rest.image, truth))
+            if len(dice) == len(truth) and len(dice):  # the confirmed dice's own size
+                size = float(np.median(dice.sizes))
             if size is not None:
                 sizes.append(size)
                 detail.append(focus(rest.image, blobs))
+            if not same_table(table.background, rest.image, blobs):
+                strangers.append(rest.name)
             self.dialogue.say(f"Roll {len(rolls)}: read {' '.join(found) or 'nothing'}"
                               + ("." if tuple(sorted(found)) == tuple(sorted(truth))
                                  else f", really {' '.join(truth)}."))
             if wanted is not None and len(rolls) >= wanted:
                 break
             self.doing = f"Roll the dice ({len(rolls)} rolls checked)"
-            if len(rolls) == 1:
-                self.dialogue.say("Step 4: check rolls. Roll the dice, let them settle, "
-                                  f"and check what I read ({wanted or 'all'} rolls).")
         if not rolls:
             raise CalibrationError("no check roll with dice on the table was seen; "
                                    "no profile was written")
+        if len(strangers) * 2 > len(rolls):
+            raise CalibrationError(
+                f"{len(strangers)} of {len(rolls)} check rolls do not show the empty table's "
+                "table: photograph the empty table and the rolls with one camera, from one place; "
+                "no profile was written")
+        if len(sizes) > 1 and max(sizes) > SIZE_SPREAD * min(sizes):
+            raise CalibrationError(
+                f"the check rolls show dice from {min(sizes):.0f} to {max(sizes):.0f} pixels "
+                "wide, not one camera over one table: take every roll from one place; no profile "
+                "was written")
         return Checked(tuple(rolls), tuple(sizes), tuple(detail), warnings)
 
     def _first_dice(self, rest: Rest, blobs: Sequence[tuple[int, int, int, int]], size: float,
@@ -216,12 +242,14 @@ class Calibration:
         return self.dialogue.truth(rest.image, dice)
 
     def _face_map(self) -> FaceMap | None:
-        """Step 3 (said before the dice come): the face map of regular dice, none for LCR dice."""
+        """Step 3 (said once the dice's size is known): the face map of regular dice, none for
+        boxed dice."""
         if self.request.dice is not DiceKind.PIP:
+            self.dialogue.say("Step 3: the face map. Boxed dice need none.")
             return None
         fmap = self.request.face_map or FaceMap.default()
-        self.dialogue.say("Face map: " + ", ".join(f"{p} counts {f}"
-                                                          for p, f in fmap.as_dict().items()) + ".")
+        self.dialogue.say("Step 3: the face map. " + ", ".join(
+            f"{p} counts {f}" for p, f in fmap.as_dict().items()) + ".")
         return fmap
 
     def _fit(self, table: EmptyTable, checked: Checked, face_map: FaceMap | None) -> Profile:
