@@ -182,7 +182,9 @@ class Calibration:
             size = die_size(blobs)
             dice = CalibratedReader(self.reader, view or View(table.roi)).read(rest.image)
             if len(dice) and (size is None or not 0.5 < float(np.median(dice.sizes)) / size < 2):
-                size = float(np.median(dice.sizes))  # the reader's boxes over a blob guess
+                # the blobs are not the dice (another table's picture, a moved camera): the
+                # reader's boxes are, as far as it can see them
+                size = float(np.median(dice.sizes))
             if view is None and size is not None:
                 view, warnings = self._first_dice(rest, blobs, size, table.roi)
                 self.face_map = self._face_map()
@@ -194,8 +196,6 @@ class Calibration:
             if truth is None:
                 break
             rolls.append(CheckRoll(rest.name, rest.image, truth))
-            if len(dice) == len(truth) and len(dice):  # the confirmed dice's own size
-                size = float(np.median(dice.sizes))
             if size is not None:
                 sizes.append(size)
                 detail.append(focus(rest.image, blobs))
