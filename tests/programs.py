@@ -12,7 +12,8 @@ import shutil
 import pytest
 
 # program: the Debian package that brings it (README, "Set up and run")
-PACKAGES = {"espeak-ng": "espeak-ng", "aplay": "alsa-utils", "chromium": "chromium"}
+PACKAGES = {"espeak-ng": "espeak-ng", "aplay": "alsa-utils", "chromium": "chromium",
+            "Xvfb": "xvfb", "xwd": "x11-apps"}
 
 
 def require(program: str, *alternatives: str) -> str:
