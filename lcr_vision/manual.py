@@ -24,9 +24,11 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Session
 from lcr_vision.ledger.errors import EditError
+from lcr_vision.odds import quick_odds
 from lcr_vision.rules import Decision, GameState, RollResult, Settings
 from lcr_vision.rules.choices import legal_choices
 from lcr_vision.rules.describe import describe_roll, describe_standings, describe_turn
+from lcr_vision.speech import Announcer, Phrasebook
 
 HELP = (
     "Type each roll's faces on one line: L R dot, l c ., or pip values like 4 6 2.\n"
@@ -54,10 +56,15 @@ def parse_roll(text: str, settings: Settings) -> tuple[tuple[str, ...], Decision
 
 
 class ManualPlay:
-    """The loop's state: the open session and where to print."""
+    """The loop's state: the open session, where to print, and as at the table the voice that
+    says each roll's moves (``announcer`` with ``phrases``) and whether to print the odds."""
 
-    def __init__(self, session: Session, out: TextIO) -> None:
+    def __init__(self, session: Session, out: TextIO, announcer: Announcer | None = None,
+                 phrases: Phrasebook | None = None, odds: bool = False) -> None:
         self.session = session
+        self.announcer = announcer
+        self.phrases = phrases or Phrasebook(session.settings.players)
+        self.odds = odds
         self.out = out
 
     def say(self, text: str) -> None:
@@ -96,6 +103,12 @@ class ManualPlay:
         with self.session.announcing(k):
             self.report(f"{label} {k}", result)
             self.standings(result.after)
+            if self.odds and not result.after.over:
+                chances = quick_odds(self.session.settings, result.after)
+                self.say("  " + chances.line(self.session.settings.players))
+            if self.announcer is not None:  # the table's words, spoken (and recorded)
+                self.announcer.say(self.phrases.read(result.game_faces),
+                                   *self.phrases.moves(result.moves))
             if result.after.over:
                 first = self.session.settings.players[played.game % self.session.settings.seats]
                 self.say(f"Game {played.game + 1} begins; {first} throws first.")

@@ -13,18 +13,22 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Ledger, Session, read_journal, replay
 from lcr_vision.manual import DEMO_ROLLS
 from lcr_vision.rules import Series, Settings
+from lcr_vision.speech.voice import wav_seconds
 
 PLAYERS = ["--players", "Ann,Ben,Cat"]
 
 
 def play(monkeypatch, capsys, lines: str, *args: str) -> tuple[int, str, str]:
-    """Run the command in-process with ``lines`` as its piped standard input."""
+    """Run the command in-process with ``lines`` as its piped standard input, muted (manual play
+    speaks as the table does: these tests are about what it prints)."""
     monkeypatch.setattr("sys.stdin", io.StringIO(lines))
-    status = main(["play", "--manual", *args])
+    status = main(["play", "--manual", "--mute", *args])
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -188,3 +192,24 @@ def test_sigkill_mid_session_loses_no_committed_roll(tmp_path: Path) -> None:
     assert resumed.proc.wait(timeout=30) == 0
     final = ledger_of(folder)
     assert [r.entry.faces for r in final.rolls] == sent and final.series == model
+
+
+@pytest.mark.usefixtures("espeak")
+def test_manual_play_speaks_records_and_gives_odds_as_the_table_does(
+        tmp_path, monkeypatch, capsys) -> None:
+    wav = tmp_path / "said.wav"
+    code, out, _ = play(monkeypatch, capsys, "L R dot\n", "--players", "Ann,Ben,Cat", "--mute",
+                        "--speech-out", str(wav), "--odds", "--session", str(tmp_path / "s"))
+    assert code == 0 and "  Odds: Ann " in out and "%" in out
+    assert "Ann, pass one chip left" not in out  # the spoken words are not printed twice
+    assert wav_seconds(wav) > 1.5  # "Left, right, dot." and the passes, recorded
+
+
+@pytest.mark.parametrize("option", [["--calibration", "boxed"], ["--camera", "0"],
+                                    ["--dice", "boxed"], ["--source", "synthetic"]])
+def test_options_of_the_camera_are_refused_in_manual_play(
+        tmp_path, monkeypatch, capsys, option: list[str]) -> None:
+    code, _, err = play(monkeypatch, capsys, "L R dot\n", "--players", "Ann,Ben,Cat",
+                        "--session", str(tmp_path / "s"), *option)
+    assert code == 2 and f"{option[0]} does not apply" in err
+    assert not (tmp_path / "s").exists()

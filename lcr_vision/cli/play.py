@@ -4,6 +4,7 @@ photos, the simulated table); ``--manual`` reads rolls typed or piped one per li
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from decimal import Decimal, InvalidOperation
 from functools import partial
@@ -15,9 +16,11 @@ from lcr_vision.ledger import JOURNAL, Session, SessionError, new_session_folder
 from lcr_vision.manual import ManualPlay
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.rules.settings import POLICIES, STARTING_CHIPS
+from lcr_vision.speech import Phrasebook
 from lcr_vision.table.command import (
     add_source_options,
     add_table_options,
+    announcer_from,
     play_at_table,
     table_reader,
 )
@@ -151,9 +154,16 @@ def run(args: argparse.Namespace) -> int:
     if not args.manual:
         play_at_table(args, table_reader(args), partial(open_session, args))
         return 0
-    session = open_session(args)
-    try:
-        ManualPlay(session, sys.stdout).run(sys.stdin, prompt=sys.stdin.isatty())
-    finally:
-        session.close()
+    for option in ("camera", "source", "calibration", "model", "dice"):
+        if getattr(args, option) is not None:
+            raise UserError(f"--manual reads typed faces, not a camera's: --{option} does not "
+                            "apply")
+    with announcer_from(args, out=io.StringIO()) as announcer:  # manual play prints its own text
+        session = open_session(args)
+        try:
+            phrases = Phrasebook(session.settings.players, args.language)
+            ManualPlay(session, sys.stdout, announcer, phrases, args.odds or args.say_odds).run(
+                sys.stdin, prompt=sys.stdin.isatty())
+        finally:
+            session.close()
     return 0

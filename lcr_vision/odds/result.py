@@ -29,6 +29,15 @@ class Odds:
     turns_ci95: tuple[float, float] | None = None
     draw: float = 0.0
 
+    def line(self, players: tuple[str, ...]) -> str:
+        """``Odds: Ann 31%  Ben 33%  Cat 37%``, marked when estimated.
+
+        >>> Odds((0.25, 0.75), 3.0, "simulation").line(("Ann", "Ben"))
+        'Odds: Ann 25%  Ben 75% (estimated)'
+        """
+        chances = "  ".join(f"{p} {100 * w:.0f}%" for p, w in zip(players, self.win))
+        return f"Odds: {chances}" + ("" if self.method == EXACT else " (estimated)")
+
     @property
     def favourite(self) -> int:
         """The seat most likely to win (the first of equals)."""

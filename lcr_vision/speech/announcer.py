@@ -42,7 +42,8 @@ class Announcer:
 
     @classmethod
     def start(cls, language: str = "en", voice: str | None = None, rate: int | None = None,
-              mute: bool = False, record: Path | None = None) -> Announcer:
+              mute: bool = False, record: Path | None = None,
+              out: TextIO | None = None) -> Announcer:
         """Open the speech engine as asked; warn once on stderr when speech cannot be had. A
         ``record`` path whose folder is missing (or is a folder itself) is a `UserError`."""
         if record is not None and (record.is_dir() or not record.parent.is_dir()):
@@ -53,7 +54,7 @@ class Announcer:
             print(f"lcr-vision: warning: {why}; text only", file=sys.stderr)
         elif engine is not None and not mute and not engine.can_play:
             print(f"lcr-vision: warning: {engine.silent}; text only", file=sys.stderr)
-        return cls(engine, not mute, record)
+        return cls(engine, not mute, record, out)
 
     def say(self, *sentences: str) -> None:
         """Print the sentences (in one write, so a crash never leaves half of them said) and queue

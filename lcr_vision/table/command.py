@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from lcr_vision.camera import SYNTHETIC, FrameSource, open_source
 from lcr_vision.cli.detect import add_reader_options, reader_from
@@ -70,11 +70,11 @@ def screen_from(args: argparse.Namespace) -> Screen:
     return Window()
 
 
-def announcer_from(args: argparse.Namespace) -> Announcer:
-    """The announcer the speech options ask for."""
+def announcer_from(args: argparse.Namespace, out: TextIO | None = None) -> Announcer:
+    """The announcer the speech options ask for (printing to ``out``, default stdout)."""
     if args.rate is not None and not 40 <= args.rate <= 500:
         raise UserError(f"--rate {args.rate} is out of range: use 40-500 words per minute")
-    return Announcer.start(args.language, args.voice, args.rate, args.mute, args.speech_out)
+    return Announcer.start(args.language, args.voice, args.rate, args.mute, args.speech_out, out)
 
 
 def play_at_table(args: argparse.Namespace, read: Reader,

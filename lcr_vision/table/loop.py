@@ -301,10 +301,7 @@ class TableLoop:
 
     def odds_line(self) -> str:
         """``Odds: Ann 31%  Ben 33%  Cat 37%``, marked when estimated; empty without odds."""
-        if self.odds is None:
-            return ""
-        chances = "  ".join(f"{p} {100 * w:.0f}%" for p, w in zip(self.players, self.odds.win))
-        return f"Odds: {chances}" + ("" if self.odds.method == EXACT else " (estimated)")
+        return "" if self.odds is None else self.odds.line(self.players)
 
     def act(self, action: str, frame: np.ndarray) -> None:
         """Do what a key asks; a refused action is said and changes nothing."""
