@@ -34,7 +34,8 @@ from lcr_vision.rules import Settings
 PLAYERS = ("Ann", "Ben", "Cat")
 KILLS = 24  # eight at each moment
 NOT_SAID = re.compile(r"^(\w+, roll (one|two|three) dic?e?\.|\w+, roll again\.|I see .*|"
-                      r"Wait: I am not sure .*|I read .*|Session saved in .*)$")
+                      r"Wait: I am not sure .*|I read .*|Game \w+: \w+ throws first\.|"
+                      r"Session saved in .*)$")
 
 
 def journal(folder: Path) -> list[tuple[int, dict]]:
