@@ -1,4 +1,4 @@
-"""``python -m lcr_vision.vision.holdout``: the figures of the model card, for any frame size."""
+"""``lcr-vision measure``: the model card's studies, the holdout for any frame size."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from lcr_vision.vision.holdout import main
+from lcr_vision.cli import main
 
 
 @pytest.mark.parametrize("how", [[], ["--one-look"]], ids=["every-scale", "one-look"])
 def test_prints_each_set_for_the_size_and_dice_asked(
     how: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["--count", "2", "--size", "960", "720", "--die-px", "30", "60",
+    assert main(["measure", "holdout", "--count", "2", "--size", "960", "720", "--die-px", "30", "60",
                  "--tilt", "0", "40", *how]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert set(figures) == {"lcr", "wild", "empty"}
@@ -31,7 +31,7 @@ def test_in_range_scenes_are_drawn_as_training_draws_them(
     dice of each size were read."""
     figures = {}
     for how in ([], ["--in-range"]):
-        assert main(["--count", "2", "--die-px", "16", "60", *how]) == 0
+        assert main(["measure", "holdout", "--count", "2", "--die-px", "16", "60", *how]) == 0
         figures[tuple(how)] = json.loads(capsys.readouterr().out)
     out, inside = figures[()], figures[("--in-range",)]
     assert out["lcr"] != inside["lcr"] and out["wild"] != inside["wild"]
@@ -39,3 +39,17 @@ def test_in_range_scenes_are_drawn_as_training_draws_them(
         bands = inside[kind]["by_size"]
         assert sum(b["dice"] for b in bands.values()) == inside[kind]["dice"]
         assert all(0 <= b["read"] <= 1 for b in bands.values())
+
+
+def test_the_studies_defaults_are_the_modules_own() -> None:
+    from lcr_vision.calibration import trial
+    from lcr_vision.cli import measure
+    from lcr_vision.vision import holdout
+
+    assert (measure.HOLDOUT_SEED, measure.HOLDOUT_SIZE, measure.TRIAL_SEED) == (
+        holdout.SEED, holdout.SIZE, trial.SEED)
+
+
+def test_a_missing_labels_file_is_one_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["measure", "shifts", "--labels", str(tmp_path / "none.csv")]) == 2
+    assert capsys.readouterr().err == f"lcr-vision: error: no labels file at {tmp_path / 'none.csv'}\n"

@@ -6,16 +6,16 @@ dice), a camera close to the table (dice bigger than most trained on), a steep c
 of colours and fonts never seen. A plain felt table at an ordinary height is the control, where
 calibration should change little. ``shoot`` renders the empty table and rolls; ``write_folder`` lays them out
 as a photo folder with docs/formats.md answers, which ``lcr-vision calibrate --source DIR --answers``
-reads. ``python -m lcr_vision.calibration.trial`` calibrates on a few rolls of each table and
+reads. ``lcr-vision measure calibration`` calibrates on a few rolls of each table and
 prints the accuracy of the default reader and of the profile on other rolls of the same table.
 """
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -130,30 +130,18 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
             "test_rolls": test_rolls, "before": vars(before), "after": vars(after)}
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--calibration-rolls", type=int, default=10,
-                   help="check rolls the calibration sees (default: 10)")
-    p.add_argument("--test-rolls", type=int, default=40,
-                   help="other rolls of the same table scored (default: 40)")
-    p.add_argument("--seed", type=int, default=SEED, help=f"first render seed (default: {SEED})")
-    p.add_argument("--tables", type=int, default=3,
-                   help="tables of each kind, one render seed each (default: 3)")
-    p.add_argument("--model", type=Path, help="ONNX dice model (default: models/dice.onnx)")
-    args = p.parse_args(argv)
+def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = SEED,
+                tables: int = 3, model: Path | None = None) -> Iterator[str]:
+    """The lines of ``lcr-vision measure calibration``: one JSON object per table, then each
+    kind of table's die accuracy before and after calibrating."""
     totals: dict[str, list[float]] = {}
     for table in TABLES:
-        for seed in range(args.seed, args.seed + args.tables):
-            result = figures(table, args.calibration_rolls, args.test_rolls, seed, args.model)
-            print(json.dumps({"seed": seed, **result}), flush=True)
+        for s in range(seed, seed + tables):
+            result = figures(table, calibration_rolls, test_rolls, s, model)
+            yield json.dumps({"seed": s, **result})
             after = result.get("after", result["before"])  # a failed calibration changes nothing
             for key, value in (("before", result["before"]), ("after", after)):
                 totals.setdefault(f"{table} {key}", []).append(value["die_accuracy"])
     for key, values in totals.items():
-        print(f"{key:>24}: die accuracy {100 * float(np.mean(values)):.1f}% "
-              f"(tables: {', '.join(f'{100 * v:.0f}%' for v in values)})")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+        yield (f"{key:>24}: die accuracy {100 * float(np.mean(values)):.1f}% "
+               f"(tables: {', '.join(f'{100 * v:.0f}%' for v in values)})")

@@ -28,6 +28,7 @@ COMMANDS: tuple[str, ...] = (
     "calibrate",
     "synth",
     "bench",
+    "measure",
 )
 
 

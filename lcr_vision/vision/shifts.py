@@ -3,7 +3,7 @@
 The product is judged on photos from cameras, lights and tables it never saw, and the one real
 set is one tray under one camera. Each shift here is one plain image operation a different
 camera brings (fewer or more pixels, harder JPEG, warm light, softer focus, a dim noisy room),
-applied to every photo of the split. ``python -m lcr_vision.vision.shifts`` prints die accuracy
+applied to every photo of the split. ``lcr-vision measure shifts`` prints die accuracy
 and photos read exactly right under each, in one look and at every scale.
 
 >>> shifted = SHIFTS["half size (320 px)"]
@@ -13,8 +13,7 @@ and photos read exactly right under each, in one look and at every scale.
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -83,25 +82,15 @@ def shifted_scores(reader: DiceReader, labels: Path, shift: Shift, photos: int |
     return score(scaled, found)
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n>>>")[0])
-    p.add_argument("--labels", type=Path, default=REAL,
-                   help="labels.csv of the real set (default: ../shared/data/real-d6-tray)")
-    p.add_argument("--model", type=Path, help="ONNX model (default: the shipped one)")
-    p.add_argument("--photos", type=int, help="score only the first N photos of the split")
-    args = p.parse_args(argv)
-    if not args.labels.is_file():
-        p.error(f"no labels file at {args.labels}")
-    readers = [DiceReader(args.model, DiceKind.PIP, pyramid=p) for p in (False, True)]
-    print("| shift | one look: dice / photos exact | every scale |\n|---|---|---|")
+def shift_table(labels: Path, model: Path | None = None,
+                photos: int | None = None) -> Iterator[str]:
+    """The Markdown rows of ``lcr-vision measure shifts``: every shift, read in one look and at
+    every scale (die accuracy and photos exactly right)."""
+    readers = [DiceReader(model, DiceKind.PIP, pyramid=p) for p in (False, True)]
+    yield "| shift | one look: dice / photos exact | every scale |\n|---|---|---|"
     for name, shift in SHIFTS.items():
         cells = []
         for reader in readers:
-            s = shifted_scores(reader, args.labels, shift, args.photos)
+            s = shifted_scores(reader, labels, shift, photos)
             cells.append(f"{100 * s.die_accuracy:.1f}% / {100 * s.exact_images:.1f}%")
-        print(f"| {name} | {' | '.join(cells)} |", flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+        yield f"| {name} | {' | '.join(cells)} |"

@@ -1,0 +1,122 @@
+"""``lcr-vision measure``: the accuracy studies of the model card, one subcommand each.
+
+- ``holdout``: rendered scenes outside (or, ``--in-range``, inside) the training's settings;
+- ``shifts``: the real validation split as other cameras would show it;
+- ``calibration``: rendered tables calibrated on a few check rolls and scored on others.
+
+Each prints what it measured; none is timed (``bench`` measures speed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+from pathlib import Path
+
+
+def _holdout(args: argparse.Namespace) -> int:
+    from lcr_vision.synth.ranges import Ranges
+    from lcr_vision.synth.typefaces import printed
+    from lcr_vision.vision.holdout import OUT_OF_RANGE, holdout_report
+
+    base = Ranges() if args.in_range else OUT_OF_RANGE
+    ranges = replace(base, tilt_deg=tuple(args.tilt or base.tilt_deg),
+                     die_px=tuple(args.die_px or OUT_OF_RANGE.die_px))
+    ranges = printed(ranges, held=True) if args.typefaces else ranges
+    print(json.dumps(holdout_report(args.model, args.count, args.seed, ranges, tuple(args.size),
+                                    args.one_look), indent=1))
+    return 0
+
+
+def _shifts(args: argparse.Namespace) -> int:
+    from lcr_vision.errors import UserError
+    from lcr_vision.vision.shifts import REAL, shift_table
+
+    args.labels = args.labels or REAL
+    if not args.labels.is_file():
+        raise UserError(f"no labels file at {args.labels}")
+    for line in shift_table(args.labels, args.model, args.photos):
+        print(line, flush=True)
+    return 0
+
+
+def _calibration(args: argparse.Namespace) -> int:
+    from lcr_vision.calibration.trial import trial_lines
+
+    for line in trial_lines(args.calibration_rolls, args.test_rolls, args.seed, args.tables,
+                            args.model):
+        print(line, flush=True)
+    return 0
+
+
+# The studies' defaults, written out so that ``--help`` loads no OpenCV; a test checks them
+# against the modules' own (vision.holdout SEED and SIZE, calibration.trial SEED).
+HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``measure`` and its three studies."""
+    SEED, SIZE = HOLDOUT_SEED, HOLDOUT_SIZE
+
+    measure = subparsers.add_parser(
+        "measure", help="the model card's accuracy studies",
+        description="The accuracy studies of the model card (models/README.md): holdout "
+        "(rendered scenes the model never trained on), shifts (the real split as other cameras "
+        "would show it) and calibration (rendered tables calibrated on a few check rolls). "
+        "Each prints what it measured; `bench` measures speed.")
+    studies = measure.add_subparsers(dest="study", required=True, metavar="STUDY")
+
+    p = studies.add_parser("holdout", help="rendered scenes the model never trained on",
+                           description="Score the reader on rendered LCR and Wild scenes with "
+                           "seeds and settings never trained on, and count false dice on as "
+                           "many empty tables; prints JSON.")
+    p.add_argument("--count", type=int, default=200, help="scenes per set (default: 200)")
+    p.add_argument("--seed", type=int, default=SEED, help=f"render seed (default: {SEED})")
+    p.add_argument("--in-range", action="store_true",
+                   help="draw the dice in the training's own fonts, colours and tilts (still "
+                   "with a seed never trained on): what the reader misses there is not a "
+                   "failure to generalise but the scenes' difficulty (tiny, blurred dice)")
+    p.add_argument("--tilt", type=float, nargs=2, metavar=("LO", "HI"),
+                   help="camera tilts in degrees (default: 40 50, past the training's 0-40; "
+                   "0 40 leaves only the other fonts and colours out of range; with "
+                   "--in-range: 0 40)")
+    p.add_argument("--size", type=int, nargs=2, metavar=("W", "H"), default=SIZE,
+                   help="frame size in pixels (default: 640 480)")
+    p.add_argument("--die-px", type=float, nargs=2, metavar=("LO", "HI"),
+                   help="die edge in pixels at the frame's centre, log-uniform (default: the "
+                   "renderer's 14 140; for a big photo of a far table, say 40 120 at 4032 3024)")
+    p.add_argument("--typefaces", action="store_true",
+                   help="print every boxed die in the TrueType typefaces and wild designs kept "
+                   "out of training (lcr_vision.synth.typefaces; needs Pillow and fonts)")
+    p.add_argument("--one-look", action="store_true",
+                   help="read as the live camera loop does, in one look at 320 px (default: at "
+                   "every scale, as `lcr-vision detect` and `eval` read photos)")
+    p.set_defaults(run=_holdout)
+
+    p = studies.add_parser("shifts", help="the real split as other cameras would show it",
+                           description="Die accuracy and photos exactly right on the real "
+                           "validation split under each shift (half and double size, JPEG 50 "
+                           "and 25, warm light, soft focus, dim and noisy), in one look and at "
+                           "every scale; prints a Markdown table.")
+    p.add_argument("--labels", type=Path,
+                   help="labels.csv of the real set (default: ../shared/data/real-d6-tray)")
+    p.add_argument("--photos", type=int, help="score only the first N photos of the split")
+    p.set_defaults(run=_shifts)
+
+    p = studies.add_parser("calibration", help="calibration on rendered tables, before and after",
+                           description="For each kind of rendered table the model never trained "
+                           "on, calibrate on a few check rolls and score other rolls of the same "
+                           "table with the default reader and with the profile; one JSON line a "
+                           "table, then each kind's totals.")
+    p.add_argument("--calibration-rolls", type=int, default=10,
+                   help="check rolls the calibration sees (default: 10)")
+    p.add_argument("--test-rolls", type=int, default=40,
+                   help="other rolls of the same table scored (default: 40)")
+    p.add_argument("--seed", type=int, default=TRIAL_SEED,
+                   help=f"first render seed (default: {TRIAL_SEED})")
+    p.add_argument("--tables", type=int, default=3,
+                   help="tables of each kind, one render seed each (default: 3)")
+    p.set_defaults(run=_calibration)
+    for study in (studies.choices[name] for name in ("holdout", "shifts", "calibration")):
+        study.add_argument("--model", type=Path, help="ONNX model (default: the shipped one)")
