@@ -15,10 +15,11 @@ import cv2
 import numpy as np
 import pytest
 
-from lcr_vision.calibration import CalibratedReader, load, profile_reader, reader_for
+from lcr_vision.calibration import CalibratedReader, load, profile_reader
 from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.trial import shoot, write_folder
 from lcr_vision.cli import main
+from lcr_vision.cli.detect import reader_from
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.sequence import Table
 from lcr_vision.vision.labels import HEADER
@@ -163,15 +164,15 @@ def test_help_describes_every_option(capsys: pytest.CaptureFixture[str]) -> None
         assert option in text
 
 
-def test_reader_for_uses_the_profiles_dice_unless_told(data: Path) -> None:
+def test_reader_from_uses_the_profiles_dice_unless_told(data: Path) -> None:
     def args(**kw: object) -> argparse.Namespace:
         return argparse.Namespace(**{"model": None, "threads": 1, "dice": None,
                                      "calibration": None, **kw})
 
-    assert isinstance(reader_for(args()), DiceReader)
-    boxed = reader_for(args(calibration="boxed"))
+    assert isinstance(reader_from(args()), DiceReader)
+    boxed = reader_from(args(calibration="boxed"))
     assert isinstance(boxed, CalibratedReader) and boxed.reader.allowed.sum() == 5  # L C R dot none
-    assert reader_for(args(calibration="boxed", dice=DiceKind.PIP)).reader.allowed.sum() == 7
+    assert reader_from(args(calibration="boxed", dice=DiceKind.PIP)).reader.allowed.sum() == 7
     profile = json.loads((Path(__file__).parents[1] / "calibration" / "boxed.json").read_text())
     assert profile["roi"] is None and profile["scale"] == 1.0
 

@@ -90,7 +90,7 @@ def test_the_window_shows_each_players_chance(play, monkeypatch: pytest.MonkeyPa
         panels.append(lines)
         return image
 
-    monkeypatch.setattr("lcr_vision.table.command.screen_from", lambda args: Shown())
+    monkeypatch.setattr("lcr_vision.cli.table.screen_from", lambda args: Shown())
     monkeypatch.setattr("lcr_vision.table.loop.draw_panel", draw_panel)
     play("--odds")
     shown = [line for lines in panels for line in lines if line.startswith("Odds:")]

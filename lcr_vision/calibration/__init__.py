@@ -2,17 +2,16 @@
 
 A profile (:class:`Profile`) holds the dice, the play area and the scale the reader reads best at,
 what was measured about the table and the accuracy reached on check rolls. Commands that read dice
-take ``--calibration NAME_OR_PATH`` (:func:`add_argument`, :func:`reader_for`) and read through
-the profile's :class:`View` with a :class:`CalibratedReader`; ``lcr-vision calibrate`` makes
+take ``--calibration NAME_OR_PATH`` (``cli.detect``) and read through the profile's
+:class:`View` with a :class:`CalibratedReader` (:func:`profile_reader`); ``lcr-vision calibrate`` makes
 profiles with a guided session (:class:`Calibration`) and saves them atomically (:func:`save`).
 """
 
-from lcr_vision.calibration.options import add_argument, profile_reader, reader_for
 from lcr_vision.calibration.profile import Accuracy, Profile, ProfileError
 from lcr_vision.calibration.store import load, save, user_folder
-from lcr_vision.calibration.view import CalibratedReader, View
+from lcr_vision.calibration.view import CalibratedReader, View, profile_reader
 
 __all__ = [
-    "Accuracy", "CalibratedReader", "Profile", "ProfileError", "View", "add_argument", "load",
-    "profile_reader", "reader_for", "save", "user_folder",
+    "Accuracy", "CalibratedReader", "Profile", "ProfileError", "View", "load", "profile_reader",
+    "save", "user_folder",
 ]

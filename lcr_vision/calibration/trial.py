@@ -95,7 +95,7 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     from lcr_vision.calibration.dialogue import Dialogue
     from lcr_vision.calibration.fit import CheckRoll, measure
     from lcr_vision.calibration.guide import Calibration, CalibrationError, Request
-    from lcr_vision.calibration.options import profile_reader
+    from lcr_vision.calibration.view import profile_reader
     from lcr_vision.camera.stills import FolderSource
     from lcr_vision.cli.calibrate import read_answers
     from lcr_vision.faces import DiceKind

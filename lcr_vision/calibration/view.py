@@ -16,7 +16,8 @@ the original frame, so the photo log, the window and JSON Lines need not know ab
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -24,6 +25,10 @@ from lcr_vision.calibration.tiles import merge, windows
 from lcr_vision.errors import UserError
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.limits import MAX_PIXELS
+
+if TYPE_CHECKING:
+    from lcr_vision.calibration.profile import Profile
+    from lcr_vision.faces import DiceKind
 
 
 class ViewError(UserError):
@@ -110,3 +115,14 @@ class CalibratedReader:
         parts = [(self.reader.read(image[y:y + th, x:x + tw]), (x, y))
                  for x, y, tw, th in windows((w, h), self.view.tiles, self.view.overlap)]
         return self.view.to_frame(merge(parts) if len(parts) > 1 else parts[0][0], frame.shape)
+
+
+def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1,
+                   dice: DiceKind | None = None) -> CalibratedReader:
+    """A reader with ``profile``'s thresholds, seeing frames through its view; ``dice`` (default:
+    the profile's) limits the faces reported."""
+    from lcr_vision.vision.reader import DiceReader
+
+    reader = DiceReader(model, dice or profile.dice, threads, profile.heat_threshold,
+                        profile.min_score, pyramid=profile.pyramid)
+    return CalibratedReader(reader, profile.view)

@@ -90,8 +90,8 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.guide import Calibration, Request
     from lcr_vision.calibration.store import save
     from lcr_vision.camera import open_source
+    from lcr_vision.cli.table import screen_from
     from lcr_vision.speech import Announcer
-    from lcr_vision.table.command import screen_from
     from lcr_vision.vision.reader import DiceReader
 
     kind = args.dice

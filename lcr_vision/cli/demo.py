@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from lcr_vision.cli.table import add_table_options, announcer_from, play_table, table_reader
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session, new_session_folder
 from lcr_vision.rules import Settings
 from lcr_vision.rules.settings import STARTING_CHIPS
-from lcr_vision.table.command import add_table_options, announcer_from, play_table, table_reader
 
 DEFAULT_PLAYERS = "Ann,Ben,Cat"
 

@@ -16,8 +16,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from lcr_vision.calibration import add_argument as add_calibration_option
-from lcr_vision.calibration import reader_for
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.errors import UserError
 from lcr_vision.vision.images import IMAGE_SUFFIXES
@@ -47,10 +45,27 @@ def add_reader_options(parser: argparse.ArgumentParser, photos: bool = False) ->
             "own; with --calibration the profile says how to look)")
 
 
+def add_calibration_option(parser: argparse.ArgumentParser) -> None:
+    """Add ``--calibration`` to ``parser``."""
+    parser.add_argument(
+        "--calibration", metavar="NAME_OR_PATH",
+        help="read the dice through a calibration profile: the name of one made with "
+        "`lcr-vision calibrate` (or of a shipped default: boxed, wild, regular), or a profile "
+        "file's path; its dice are the default for --dice")
+
+
 def reader_from(args: argparse.Namespace, pyramid: bool = False):  # imported lazily: fast --help
-    """The DiceReader the options ask for, seeing frames through ``--calibration``'s profile;
-    ``pyramid``: look at every scale (`reader_for`)."""
-    return reader_for(args, pyramid)
+    """The reader that ``--model``, ``--dice``, ``--threads`` and ``--calibration`` ask for;
+    without a profile, ``pyramid`` makes it look at every scale (`DiceReader`), as photos deserve.
+    A profile's view already brings the dice to the size the reader reads best."""
+    if not getattr(args, "calibration", None):
+        from lcr_vision.vision.reader import DiceReader
+
+        return DiceReader(args.model, args.dice, args.threads, pyramid=pyramid)
+    from lcr_vision.calibration import load, profile_reader
+
+    profile = load(args.calibration)
+    return profile_reader(profile, args.model, args.threads, args.dice or profile.dice)
 
 
 def image_files(paths: list[Path]) -> Iterator[Path]:

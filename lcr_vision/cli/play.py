@@ -10,6 +10,13 @@ from decimal import Decimal, InvalidOperation
 from functools import partial
 from pathlib import Path
 
+from lcr_vision.cli.table import (
+    add_source_options,
+    add_table_options,
+    announcer_from,
+    play_at_table,
+    table_reader,
+)
 from lcr_vision.errors import UserError
 from lcr_vision.faces import FaceMap
 from lcr_vision.ledger import JOURNAL, Session, SessionError, new_session_folder
@@ -17,13 +24,6 @@ from lcr_vision.manual import ManualPlay
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.rules.settings import POLICIES, STARTING_CHIPS
 from lcr_vision.speech import Phrasebook
-from lcr_vision.table.command import (
-    add_source_options,
-    add_table_options,
-    announcer_from,
-    play_at_table,
-    table_reader,
-)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
