@@ -26,8 +26,8 @@ from lcr_vision.ledger import Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.odds import quick_odds
 from lcr_vision.rules import Decision, GameState, RollResult, Settings
-from lcr_vision.rules.choices import legal_choices
 from lcr_vision.rules.describe import describe_roll, describe_standings, describe_turn
+from lcr_vision.rules.engine import legal_choices
 from lcr_vision.speech import Announcer, Phrasebook
 
 HELP = (

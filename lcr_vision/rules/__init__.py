@@ -4,8 +4,8 @@
 back as values (`Pass`, `ToCenter`, `Take`, ...) that `describe` turns into words.
 """
 
-from lcr_vision.rules.choices import Choices, Decision, give_targets, legal_choices, take_targets
-from lcr_vision.rules.engine import RollResult, play_roll
+from lcr_vision.rules.choices import Choices, Decision, give_targets, take_targets
+from lcr_vision.rules.engine import RollResult, legal_choices, play_roll
 from lcr_vision.rules.errors import (
     FaceCountError,
     GameOverError,

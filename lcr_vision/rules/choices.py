@@ -9,26 +9,12 @@ to the nearest seat on the roller's left; "left" always picks the nearest eligib
 >>> give_targets((3, 2, 4, 0), roller=0, count=1, policy="richest")
 (3,)
 
-The rules also say what may be chosen (the callers ask, as python-chess's ``legal_moves``):
-
->>> from lcr_vision.rules.settings import Settings, Variants
->>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True, wilder=True))
->>> legal_choices(s, GameState.start(s.stakes), ("wild", "1", "dot"))
-Choices(reverse=True, wild_chips=2)
->>> legal_choices(s, GameState.start((2, 3, 3)), ("wild", "wild", "wild"))
-Choices(reverse=False, wild_chips=0)
+What may be chosen in a position is the engine's to say (``engine.legal_choices``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from lcr_vision.rules.state import GameState
-
-if TYPE_CHECKING:
-    from lcr_vision.rules.settings import Settings
 
 WILDER_PRICE = 3  # chips a roller pays into the center to reverse the dice (Wilder)
 
@@ -50,14 +36,6 @@ class Choices:
 
     reverse: bool
     wild_chips: int
-
-
-def legal_choices(settings: Settings, state: GameState,
-                  faces: Sequence[str] = ()) -> Choices:
-    """The choices open to the player to roll in ``state`` (after rolling ``faces``)."""
-    reverse = settings.variants.wilder and state.chips[state.turn] >= WILDER_PRICE
-    wilds = sum(settings.face_map.to_game(f) == "wild" for f in faces)
-    return Choices(reverse, wilds if wilds in (1, 2) else 0)
 
 
 def _left_of(roller: int, n: int) -> list[int]:

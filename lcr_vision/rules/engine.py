@@ -19,16 +19,11 @@ lcr_vision.rules.errors.FaceCountError: C rolls 3 dice, got 2 faces
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from lcr_vision.faces import FaceError
-from lcr_vision.rules.choices import (
-    WILDER_PRICE,
-    Decision,
-    give_targets,
-    legal_choices,
-    take_targets,
-)
+from lcr_vision.rules.choices import WILDER_PRICE, Choices, Decision, give_targets, take_targets
 from lcr_vision.rules.errors import (
     FaceCountError,
     GameOverError,
@@ -126,12 +121,8 @@ def _resolve_wilds(
 ) -> None:
     """One or two wilds take chips from opponents, or give them away when reversed."""
     taking = not decision.reverse
-    if taking:
-        count = min(wilds, sum(table.chips) - table.counts[roller])
-        pick = take_targets
-    else:
-        count = min(wilds, table.counts[roller])
-        pick = give_targets
+    count = _wild_chips(table, roller, wilds, decision.reverse)
+    pick = take_targets if taking else give_targets
     targets = decision.targets
     if targets is None:
         targets = pick(table.chips, roller, count, settings.policy)
@@ -141,6 +132,37 @@ def _resolve_wilds(
             table.move(seat, roller, Take(roller, seat))
         else:
             table.move(roller, seat, Give(roller, seat))
+
+
+def _wild_chips(table: _Table, roller: int, wilds: int, reverse: bool) -> int:
+    """Chips one or two wilds move once the roll's L, C and R are resolved: taken from the
+    opponents' (as many as they hold), or, reversed, given from the roller's."""
+    held = table.counts[roller] if reverse else sum(table.chips) - table.counts[roller]
+    return min(wilds, held) if wilds in (1, 2) else 0
+
+
+def legal_choices(settings: Settings, state: GameState, faces: Sequence[str] = (),
+                  reverse: bool = False) -> Choices:
+    """What the player to roll in ``state`` may choose, as python-chess's ``legal_moves`` says
+    what may be played: whether paying for Wilder is open, and, after rolling ``faces`` (with
+    the dice reversed or not), how many chips the wilds move to or from seats the roller names.
+
+    >>> from lcr_vision.rules.settings import Variants
+    >>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True, wilder=True))
+    >>> legal_choices(s, GameState.start(s.stakes), ("wild", "1", "dot"))
+    Choices(reverse=True, wild_chips=2)
+    >>> legal_choices(s, replace(GameState.start(s.stakes), chips=(0, 2, 1), turn=1),
+    ...               ("wild", "wild"))  # Cat's one chip is all there is to take
+    Choices(reverse=False, wild_chips=1)
+    """
+    roller = state.turn
+    open_ = settings.variants.wilder and state.chips[roller] >= WILDER_PRICE
+    mapped = tuple(settings.face_map.to_game(f) for f in faces)
+    table = _Table(state)
+    if reverse and open_:
+        table.move(roller, table.center, PayToReverse(roller), WILDER_PRICE)
+    _resolve_dice(settings, table, roller, mapped, reverse and open_)
+    return Choices(open_, _wild_chips(table, roller, mapped.count("wild"), reverse and open_))
 
 
 def _resolve_dice(
@@ -213,7 +235,7 @@ def play_roll(
         raise IllegalChoiceError(
             f"{who} needs {WILDER_PRICE} chips to pay for Wilder, has {state.chips[roller]}"
         )
-    if decision.targets is not None and not legal_choices(settings, state, faces).wild_chips:
+    if decision.targets is not None and wilds not in (1, 2):
         raise IllegalChoiceError(
             f"{who} rolled {plural(wilds, 'wild')}: there is no wild choice to make"
         )

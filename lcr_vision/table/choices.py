@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from lcr_vision.rules import GameState, Settings
-from lcr_vision.rules.choices import WILDER_PRICE, legal_choices
+from lcr_vision.rules.choices import WILDER_PRICE
+from lcr_vision.rules.engine import legal_choices
 
 Ask = Callable[[str], str]
 YES = frozenset({"y", "yes", "д", "да"})
