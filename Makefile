@@ -1,5 +1,5 @@
 # The README's two commands: `make demo` and `make test`. Each builds .venv with the exact versions
-# of requirements/ first: the demo only what runs the game, the tests their tools too.
+# of the requirements*.txt lock files first: the demo only what runs the game, the tests their tools too.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -10,18 +10,18 @@ LOCK_VENV := .lock-venv
 
 venv: $(VENV)/.runtime
 
-$(VENV)/.runtime: pyproject.toml requirements/runtime.txt
+$(VENV)/.runtime: pyproject.toml requirements.txt
 	$(PYTHON) -m venv $(VENV)
-	$(INSTALL) -r requirements/runtime.txt
+	$(INSTALL) -r requirements.txt
 	$(INSTALL) --no-deps --no-build-isolation -e .
 	touch $@
 
-$(VENV)/.test: $(VENV)/.runtime requirements/test.txt
-	$(INSTALL) -r requirements/test.txt
+$(VENV)/.test: $(VENV)/.runtime requirements-test.txt
+	$(INSTALL) -r requirements-test.txt
 	touch $@
 
-$(VENV)/.train: $(VENV)/.test requirements/train.txt
-	$(INSTALL) -r requirements/train.txt
+$(VENV)/.train: $(VENV)/.test requirements-train.txt
+	$(INSTALL) -r requirements-train.txt
 	touch $@
 
 demo: $(VENV)/.runtime
@@ -42,7 +42,7 @@ train: $(VENV)/.train
 floors: $(VENV)/.test
 	$(BIN)/lcr-vision bench --only accuracy --write-floors tests/floors.json > /dev/null
 
-# Upgrading on purpose: the newest versions pyproject.toml allows, frozen into requirements/ only
+# Upgrading on purpose: the newest versions pyproject.toml allows, frozen into the lock files only
 # if the model still holds every floor of tests/floors.json with them.
 lock:
 	rm -rf $(LOCK_VENV) && $(PYTHON) -m venv $(LOCK_VENV)
@@ -58,10 +58,10 @@ lock:
 		| grep -vxFf $(LOCK_VENV)/runtime.txt | grep -vxFf $(LOCK_VENV)/test.txt \
 		> $(LOCK_VENV)/train.txt
 	$(LOCK_VENV)/bin/lcr-vision bench --only accuracy --check tests/floors.json > /dev/null
-	for f in runtime test train; do \
-		{ grep '^#' requirements/$$f.txt; grep '^-r' requirements/$$f.txt; \
-		  cat $(LOCK_VENV)/$$f.txt; } > requirements/$$f.txt.new \
-		&& mv requirements/$$f.txt.new requirements/$$f.txt; done
+	for f in runtime:requirements test:requirements-test train:requirements-train; do \
+		new=$(LOCK_VENV)/$${f%%:*}.txt lock=$${f#*:}.txt; \
+		{ grep '^#' $$lock; grep '^-r' $$lock; cat $$new; } > $$lock.new && mv $$lock.new $$lock; \
+	done
 	rm -rf $(LOCK_VENV)
 
 clean:

@@ -106,7 +106,7 @@ def _font(path: str, px: int):  # PIL.ImageFont.FreeTypeFont
         from PIL import ImageFont
     except ImportError:
         raise UserError("drawing letters in typefaces needs Pillow: pip install -r "
-                        "requirements/train.txt") from None
+                        "requirements-train.txt") from None
     return ImageFont.truetype(path, px)
 
 
