@@ -109,9 +109,10 @@ class ManualPlay:
             if self.announcer is not None:  # the table's words, spoken (and recorded)
                 self.announcer.say(self.phrases.read(result.game_faces),
                                    *self.phrases.moves(result.moves))
-            if result.after.over:
-                first = self.session.settings.players[played.game % self.session.settings.seats]
-                self.say(f"Game {played.game + 1} begins; {first} throws first.")
+            if result.after.over:  # the next game's first thrower, by the rules' own rotation
+                settings = self.session.settings
+                first = GameState.start(settings.stakes, game=played.game + 1).first
+                self.say(self.phrases.new_game(played.game + 1, settings.players[first]))
 
     def correct(self, text: str) -> None:
         number, _, rest = text.partition(" ")

@@ -4,7 +4,7 @@ photos, the simulated table); ``--manual`` reads rolls typed or piped one per li
 from __future__ import annotations
 
 import argparse
-import io
+import os
 import sys
 from decimal import Decimal, InvalidOperation
 from functools import partial
@@ -158,7 +158,8 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, option) is not None:
             raise UserError(f"--manual reads typed faces, not a camera's: --{option} does not "
                             "apply")
-    with announcer_from(args, out=io.StringIO()) as announcer:  # manual play prints its own text
+    with open(os.devnull, "w") as quiet, announcer_from(args, out=quiet) as announcer:
+        # manual play prints its own text; the announcer only speaks and records
         session = open_session(args)
         try:
             phrases = Phrasebook(session.settings.players, args.language)
