@@ -183,7 +183,7 @@ def test_the_steps_come_in_order(data: Path, tmp_path: Path,
     assert scripted(tmp_path, "regular", "order") == 0
     out = capsys.readouterr().out
     marks = [out.index(m) for m in ("Step 1:", "Step 2:", "The dice are about", "Step 3:",
-                                    "Step 4:", "Roll 1:", "Saved the profile")]
+                                    "Step 4:", "Roll 1:", "Step 5:", "Saved the profile")]
     assert marks == sorted(marks), out
 
 

@@ -62,7 +62,7 @@ def test_saved_profile_loads_by_name_and_by_path(data: Path) -> None:
     path = save(profile)
     assert path == data / "kitchen.json" and user_folder() == data
     assert load("kitchen") == profile == load(str(path))
-    assert json.loads(path.read_text())["version"] == 1
+    assert json.loads(path.read_text())["version"] == 2
 
 
 def test_user_folder_follows_xdg_then_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -100,7 +100,11 @@ GOOD = Profile("t", DiceKind.LCR, frame=(640, 480), roi=(1, 2, 300, 200), scale=
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
-    ("version", 2, "field 'version' is 2, but this lcr-vision reads profile version 1"),
+    ("version", 3, "field 'version' is 3, but this lcr-vision reads profile versions 1 to 2"),
+    ("face_head", {"model": "m", "bias": [0.0]}, "field 'face_head' must be an object of model"),
+    ("face_head", {"model": "m", "bias": [0.0], "weights": [[0.0, 1.0]]},
+     "field 'face_head' must hold a finite weights matrix with one bias per class"),
+    ("held_out", {"before": {}}, "field 'held_out' must be an object of before and after"),
     ("version", "1", "field 'version' must be a whole number from 1, not '1'"),
     ("name", "../etc", "field 'name' must be a name without '/'"),
     ("dice", "boxed", "field 'dice' must be one of pip, lcr, wild, not 'boxed'"),

@@ -53,15 +53,23 @@ def right_dice(truth: Sequence[str], found: Sequence[str]) -> int:
 
 def measure(rolls: Sequence[CheckRoll], read: Callable[[np.ndarray], Detections]) -> Accuracy:
     """The accuracy ``read`` reaches on ``rolls``."""
+    return accuracy_of([roll.truth for roll in rolls], [read(roll.image).faces for roll in rolls])
+
+
+def accuracy_of(truths: Sequence[Sequence[str]], founds: Sequence[Sequence[str]]) -> Accuracy:
+    """The accuracy of reading each roll's ``truths`` as the faces of ``founds``.
+
+    >>> accuracy_of([("L", "C"), ("dot",)], [("C", "L"), ()])
+    Accuracy(rolls=2, dice=3, die_accuracy=0.6667, roll_accuracy=0.5)
+    """
     right = dice = exact = 0
-    for roll in rolls:
-        found = read(roll.image).faces
-        hits = right_dice(roll.truth, found)
+    for truth, found in zip(truths, founds, strict=True):
+        hits = right_dice(truth, found)
         right += hits
-        dice += max(len(roll.truth), len(found))
-        exact += hits == len(roll.truth) == len(found)
-    return Accuracy(len(rolls), dice, round(right / dice, 4) if dice else 0.0,
-                    round(exact / len(rolls), 4) if rolls else 0.0)
+        dice += max(len(truth), len(found))
+        exact += hits == len(truth) == len(found)
+    return Accuracy(len(truths), dice, round(right / dice, 4) if dice else 0.0,
+                    round(exact / len(truths), 4) if truths else 0.0)
 
 
 def candidate_views(frame: tuple[int, int], rois: Sequence[Roi | None], die: float) -> list[View]:

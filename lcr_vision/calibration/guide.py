@@ -1,4 +1,4 @@
-"""The guided calibration: from an empty table to a profile, in four steps.
+"""The guided calibration: from an empty table to a profile, in five steps.
 
 1. Empty table: the background, the play area (the tray found, ``--roi``, or one dragged in the
    window), and what to fix about the light.
@@ -9,6 +9,9 @@
    says what is up). Then the candidate views (play area and scale, read in one look, in tiles
    or at every scale), and after them the reader's thresholds, are scored on all of them; one
    replaces the reader as shipped only when it reads clearly more dice right.
+5. These dice: a face head is fitted to the check rolls' crops and kept only if it reads
+   held-out check rolls clearly better (:mod:`lcr_vision.calibration.faces`); both figures are
+   said.
 
 Frames come as rests (:mod:`lcr_vision.calibration.rests`). From a folder with answers, the images
 without dice are the empty table and the labelled ones the check rolls; from a video or camera,
@@ -35,6 +38,7 @@ from lcr_vision.calibration.dice_size import (
     same_table,
     size_warnings,
 )
+from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
 from lcr_vision.calibration.fit import THRESHOLDS, CheckRoll, candidate_views, measure, pick
 from lcr_vision.calibration.profile import Profile, Roi
 from lcr_vision.calibration.rests import Rest, rests
@@ -111,7 +115,7 @@ class Calibration:
         self.face_map: FaceMap | None = None  # step 3's, once said
 
     def run(self) -> Profile:
-        """All four steps; the profile reached (not saved)."""
+        """All five steps; the profile reached (not saved)."""
         say = self.dialogue.say
         say(f"Calibrating {self.request.name!r} for {FRIENDLY[self.request.dice]} dice.")
         say("Step 1: the empty table.")
@@ -271,6 +275,7 @@ class Calibration:
             checked.rolls, THRESHOLDS,
             lambda t: CalibratedReader(self.make_reader(*t, pyramid=pyramid), view))
         default = measure(checked.rolls, self.reader.read)
+        learnt = self._learn(self.make_reader(heat, score, pyramid=pyramid), view, checked.rolls)
         self.dialogue.say(
             f"Read {100 * accuracy.die_accuracy:.0f}% of {accuracy.dice} dice right "
             f"({100 * accuracy.roll_accuracy:.0f}% of {accuracy.rolls} rolls); without "
@@ -289,4 +294,25 @@ class Calibration:
             die_px=round(die, 1), table=figures, notes=notes,
             accuracy=accuracy, default_accuracy=default,
             created=datetime.now(UTC).isoformat(timespec="seconds"),
+            face_head=None if learnt is None else learnt.head,
+            held_out=None if learnt is None else (learnt.before, learnt.after),
         )
+
+    def _learn(self, reader: Reader, view: View, rolls: Sequence[CheckRoll]) -> Learnt | None:
+        """Step 5: a face head for these dice, and what it reads on held-out check rolls; said."""
+        say = self.dialogue.say
+        say("Step 5: learning these dice.")
+        if not getattr(reader, "has_features", False):
+            say("This model cannot learn dice; it reads them as it was trained.")
+            return None
+        if len(rolls) < MIN_ROLLS:
+            say(f"Learning the dice needs at least {MIN_ROLLS} check rolls; they are read as "
+                "the model was trained.")
+            return None
+        learnt = learn(reader, view, rolls)
+        b, a = learnt.before, learnt.after
+        say(f"On check rolls held out in turn, {b.right} of {b.dice} dice were read right "
+            f"before learning and {a.right} of {a.dice} after: "
+            + ("I keep what I learnt." if learnt.head is not None
+               else "not clearly better, so I read them as the model was trained."))
+        return learnt

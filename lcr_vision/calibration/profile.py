@@ -23,9 +23,13 @@ from typing import Any
 from lcr_vision.calibration.view import View
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
+from lcr_vision.vision.head import FaceHead
 from lcr_vision.vision.spec import FACE_SCORE, HEAT_THRESHOLD, LOCATOR_SIDE
 
-VERSION = 1  # the profile format this code writes and reads
+# The profile format this code writes; it reads 1 too (written before calibration learnt the dice's
+# faces: such a profile reads as it did, without a face head).
+VERSION = 2
+READS = (1, 2)
 MIN_SIDE = 16  # the least play area and frame side, in pixels
 MAX_SCALE = LOCATOR_SIDE / MIN_SIDE  # 20: the most calibration enlarges a play area
 
@@ -64,7 +68,9 @@ class Profile:
     reader's defaults unless others read the check rolls clearly better); ``die_px`` is the
     measured die size in frame pixels; ``notes`` are the advice given about the table;
     ``accuracy`` is what the profile reached on the check rolls and ``default_accuracy`` what the
-    uncalibrated reader did.
+    uncalibrated reader did. ``face_head`` is what calibration learnt of these dice's faces
+    (`lcr_vision.calibration.faces`), for the model it names; ``held_out`` the accuracy on
+    held-out check rolls without and with a learnt head, ``(before, after)``.
     """
 
     name: str
@@ -84,6 +90,8 @@ class Profile:
     accuracy: Accuracy | None = None
     default_accuracy: Accuracy | None = None
     created: str = ""
+    face_head: FaceHead | None = None
+    held_out: tuple[Accuracy, Accuracy] | None = None
 
     @property
     def view(self) -> View:
@@ -105,6 +113,9 @@ class Profile:
             "default_accuracy": None if self.default_accuracy is None
             else vars(self.default_accuracy),
             "created": self.created,
+            "face_head": None if self.face_head is None else self.face_head.to_dict(),
+            "held_out": None if self.held_out is None else {
+                "before": vars(self.held_out[0]), "after": vars(self.held_out[1])},
         }
 
     @classmethod
@@ -113,9 +124,9 @@ class Profile:
         if not isinstance(data, dict):
             raise ProfileError("a profile must be a JSON object")
         version = _get(data, "version", _version)
-        if version != VERSION:
+        if version not in READS:
             raise ProfileError(f"field 'version' is {version}, but this lcr-vision reads profile "
-                               f"version {VERSION}; calibrate again")
+                               f"versions {READS[0]} to {READS[-1]}; calibrate again")
         return cls(
             name=_get(data, "name", profile_name),
             dice=_get(data, "dice", _dice),
@@ -134,6 +145,8 @@ class Profile:
             accuracy=_get(data, "accuracy", _optional(_accuracy), None),
             default_accuracy=_get(data, "default_accuracy", _optional(_accuracy), None),
             created=_get(data, "created", str, ""),
+            face_head=_get(data, "face_head", _optional(FaceHead.from_dict), None),
+            held_out=_get(data, "held_out", _optional(_held_out), None),
         )
 
 
@@ -265,3 +278,9 @@ def _accuracy(v: Any) -> Accuracy:
     if not (0 <= acc.die_accuracy <= 1 and 0 <= acc.roll_accuracy <= 1):
         raise ValueError("must hold accuracies between 0 and 1")
     return acc
+
+
+def _held_out(v: Any) -> tuple[Accuracy, Accuracy]:
+    if not isinstance(v, dict) or set(v) != {"before", "after"}:
+        raise ValueError(f"must be an object of before and after, not {v!r}")
+    return _accuracy(v["before"]), _accuracy(v["after"])

@@ -4,7 +4,8 @@ Each trial table keeps one camera, table, light and set of dice colours for all 
 real table does, and most lie outside the training renders: a camera high over a tray (small
 dice), a camera close to the table (dice bigger than most trained on), a steep camera with dice
 of colours and fonts never seen. A plain felt table at an ordinary height is the control, where
-calibration should change little. ``shoot`` renders the empty table and rolls; ``write_folder`` lays them out
+calibration should change little. The printed tables' dice are one family's set, in a typeface
+and wild design the model never saw: calibration has to learn them. ``shoot`` renders the empty table and rolls; ``write_folder`` lays them out
 as a photo folder with docs/formats.md answers, which ``lcr-vision calibrate --source DIR --answers``
 reads. ``lcr-vision measure calibration`` calibrates on a few rolls of each table and
 prints the accuracy of the default reader and of the profile on other rolls of the same table.
@@ -36,7 +37,12 @@ TABLES: dict[str, tuple[str, Ranges]] = {
     "steep-odd-dice": ("wild", replace(OUT_OF_RANGE, die_px=(30.0, 40.0))),
     "plain-felt": ("lcr", replace(Ranges(), die_px=(40.0, 50.0), tilt_deg=(10.0, 20.0),
                                   surfaces=("felt",))),
+    "printed-lcr": ("lcr", replace(Ranges(), die_px=(30.0, 60.0))),
+    "printed-wild": ("wild", replace(Ranges(), die_px=(30.0, 60.0))),
 }
+# Tables whose dice are one family's set, all alike, with letters in a typeface and a wild design
+# kept out of training (`synth.typefaces`, which needs Pillow): what calibration must learn.
+PRINTED = ("printed-lcr", "printed-wild")
 SEED = 2000
 
 
@@ -49,24 +55,62 @@ class Shoot:
     boxes: tuple[tuple[tuple[float, float, float, float], ...], ...]
 
 
+Photo = tuple[np.ndarray, tuple[str, ...], tuple[tuple[float, float, float, float], ...]]
+
+
+class TrialTable:
+    """One trial ``table`` as a camera sees it (seeded by ``seed``): its empty table, and rolls."""
+
+    def __init__(self, table: str, seed: int = SEED, size: tuple[int, int] = (640, 480),
+                 max_dice: int = 3) -> None:
+        self.kind, ranges = TABLES[table]
+        self.family = seed if table in PRINTED else None  # the stock look of every die
+        if self.family is not None:
+            from lcr_vision.synth.typefaces import printed
+
+            ranges = printed(ranges, held=True)
+        self.ranges = ranges
+        self.rng = np.random.default_rng(seed)
+        self.scene = Table(self.rng, self.kind, size, ranges, max_dice)
+
+    def empty(self, photos: int = 3) -> tuple[np.ndarray, ...]:
+        """Photos of the table with no dice on it."""
+        return tuple(self.scene.stage.photo.develop(self.scene.backdrop.copy(), self.rng)
+                     for _ in range(photos))
+
+    def attempt(self, dice: int) -> Photo | None:
+        """A photo of ``dice`` thrown, the faces up and the dice's boxes; ``None`` when a die
+        landed partly out of the picture."""
+        stage, rng = self.scene.stage, self.rng
+        spots = place_dice(rng, stage, dice, self.ranges.touching, 0.0)
+        posed = rest_dice(rng, stage, [self.kind] * len(spots), spots, self.ranges,
+                          stock=self.family)
+        canvas = self.scene.backdrop.copy()
+        stage.paint(canvas, posed)
+        labels = [label(stage, d) for d in posed]
+        if not spots or not all(lab.in_frame for lab in labels):
+            return None
+        return (stage.photo.develop(canvas, rng), tuple(lab.face for lab in labels),
+                tuple(lab.box for lab in labels))
+
+    def roll(self, dice: int) -> Photo:
+        """A photo of ``dice`` thrown, thrown again until every die lies in the picture."""
+        while (photo := self.attempt(dice)) is None:
+            pass
+        return photo
+
+
 def shoot(table: str, rolls: int, seed: int = SEED, size: tuple[int, int] = (640, 480),
           max_dice: int = 3) -> Shoot:
     """``rolls`` photos of 1 to ``max_dice`` dice on trial ``table``, and three of it empty."""
-    kind, ranges = TABLES[table]
-    rng = np.random.default_rng(seed)
-    scene = Table(rng, kind, size, ranges, max_dice)
-    stage = scene.stage
-    empty = tuple(stage.photo.develop(scene.backdrop.copy(), rng) for _ in range(3))
+    camera = TrialTable(table, seed, size, max_dice)
+    empty = camera.empty()
     photos, boxes = [], []
     while len(photos) < rolls:
-        spots = place_dice(rng, stage, int(rng.integers(1, max_dice + 1)), ranges.touching, 0.0)
-        dice = rest_dice(rng, stage, [kind] * len(spots), spots, ranges)
-        canvas = scene.backdrop.copy()
-        stage.paint(canvas, dice)
-        labels = [label(stage, d) for d in dice]
-        if spots and all(lab.in_frame for lab in labels):
-            photos.append((stage.photo.develop(canvas, rng), tuple(lab.face for lab in labels)))
-            boxes.append(tuple(lab.box for lab in labels))
+        photo = camera.attempt(int(camera.rng.integers(1, max_dice + 1)))
+        if photo is not None:
+            photos.append(photo[:2])
+            boxes.append(photo[2])
     return Shoot(empty, tuple(photos), tuple(boxes))
 
 
@@ -126,7 +170,9 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     return {"table": table, "dice": kind.value, "roi": profile.roi, "scale": profile.scale,
             "tiles": profile.tiles, "pyramid": profile.pyramid,
             "heat_threshold": profile.heat_threshold, "min_score": profile.min_score,
-            "die_px": profile.die_px, "calibration_rolls": calibration_rolls,
+            "die_px": profile.die_px, "learnt": profile.face_head is not None,
+            "held_out": None if profile.held_out is None else [vars(a) for a in profile.held_out],
+            "calibration_rolls": calibration_rolls,
             "test_rolls": test_rolls, "before": vars(before), "after": vars(after)}
 
 

@@ -15,6 +15,7 @@ the original frame, so the photo log, the window and JSON Lines need not know ab
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -119,10 +120,20 @@ class CalibratedReader:
 
 def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1,
                    dice: DiceKind | None = None) -> CalibratedReader:
-    """A reader with ``profile``'s thresholds, seeing frames through its view; ``dice`` (default:
-    the profile's) limits the faces reported."""
+    """A reader with ``profile``'s thresholds and learnt face head, seeing frames through its
+    view; ``dice`` (default: the profile's) limits the faces reported. A head learnt for another
+    model than ``model`` is left out, saying so once on stderr: the profile still reads as it
+    did before it learnt the dice."""
+    from lcr_vision.vision.head import model_digest
     from lcr_vision.vision.reader import DiceReader
 
     reader = DiceReader(model, dice or profile.dice, threads, profile.heat_threshold,
                         profile.min_score, pyramid=profile.pyramid)
-    return CalibratedReader(reader, profile.view)
+    head = profile.face_head
+    if head is not None and (not reader.has_features
+                             or head.model != model_digest(reader.model_path)):
+        print(f"lcr-vision: note: profile {profile.name!r} learnt its dice for another model "
+              f"than {reader.model_path}; reading without what it learnt (calibrate again to "
+              "learn them for this one)", file=sys.stderr)
+        head = None
+    return CalibratedReader(reader.with_head(head), profile.view)

@@ -20,13 +20,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="A guided session, spoken and shown in a window (or headless from a folder "
         "of photos or a video): (1) the empty table: background, play area, light; (2) the dice "
         "size; (3) the face map of regular dice; (4) check rolls, read and confirmed or "
-        "corrected, which choose the play area and scale the reader reads best. The profile is "
-        "saved in the user's data folder only when the calibration succeeds.",
+        "corrected, which choose the play area and scale the reader reads best; (5) learning "
+        "these dice from the check rolls, kept only where it reads held-out check rolls better. "
+        "The profile is saved in the user's data folder only when the calibration succeeds. "
+        "With --update NAME SESSION..., a profile learns its dice again from the photo logs "
+        "of games played with it, under the same held-out rule.",
     )
-    add_dice_option(p, "the profile is for these dice", required=True)
-    p.add_argument("--name", required=True,
+    add_dice_option(p, "the profile is for these dice (required, except with --update)")
+    p.add_argument("--name",
                    help="the profile's name, later given to --calibration (an existing profile "
-                   "of that name is replaced only by a successful calibration)")
+                   "of that name is replaced only by a successful calibration; required, "
+                   "except with --update)")
+    p.add_argument("--update", metavar="NAME_OR_PATH",
+                   help="learn this profile's dice again from the SESSION folders' rolls (their "
+                   "photos and the faces in their ledgers, corrections included); saved only if "
+                   "it reads held-out rolls clearly better than the profile does now")
+    p.add_argument("sessions", nargs="*", type=Path, metavar="SESSION",
+                   help="with --update: the session folders of games played with the profile")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--camera", type=int, metavar="N",
                        help="calibrate live with webcam N (the default, with N = 0)")
@@ -85,6 +95,15 @@ def read_answers(path: Path, kind: DiceKind) -> dict[str, tuple[str, ...]]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.update is not None:
+        return run_update(args)
+    if args.sessions:
+        raise UserError("session folders are for --update NAME SESSION...")
+    missing = [flag for flag, value in (("--dice", args.dice), ("--name", args.name))
+               if value is None]
+    if missing:
+        raise UserError(f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
+                        "required (or --update NAME SESSION... to learn from games played)")
     from lcr_vision.calibration.dialogue import Dialogue
     from lcr_vision.calibration.fit import THRESHOLDS
     from lcr_vision.calibration.guide import Calibration, Request
@@ -121,4 +140,24 @@ def run(args: argparse.Namespace) -> int:
     finally:
         screen.close()
         source.close()
+    return 0
+
+
+def run_update(args: argparse.Namespace) -> int:
+    """``--update NAME SESSION...``: the profile learns its dice from games played with it."""
+    from lcr_vision.calibration.store import load, save
+    from lcr_vision.calibration.update import update
+
+    if not args.sessions:
+        raise UserError("--update needs the session folders to learn from: "
+                        "--update NAME SESSION [SESSION ...]")
+    for flag, value in (("--dice", args.dice), ("--name", args.name), ("--source", args.source),
+                        ("--camera", args.camera), ("--answers", args.answers)):
+        if value is not None:
+            raise UserError(f"--update takes the profile's own dice and name, not {flag}")
+    profile, learnt = update(load(args.update), args.sessions, args.model, args.threads)
+    b, a = learnt.before, learnt.after
+    print(f"On rolls held out in turn: {b.right} of {b.dice} dice read right with the profile "
+          f"as it was, {a.right} of {a.dice} after learning from {b.rolls} rolls.")
+    print(f"profile: {save(profile)}")
     return 0

@@ -66,11 +66,14 @@ def die_kinds(rng: np.random.Generator, kind: str, n: int) -> list[str]:
 
 
 def rest_dice(rng: np.random.Generator, stage: Stage, kinds: list[str],
-              spots: list[tuple[float, float, float]], ranges: Ranges) -> list[PosedDie]:
-    """Dice of ``kinds`` lying at ``spots`` with random faces up."""
+              spots: list[tuple[float, float, float]], ranges: Ranges,
+              stock: int | None = None) -> list[PosedDie]:
+    """Dice of ``kinds`` lying at ``spots`` with random faces up; each die of a random look of
+    the stock, or all of look ``stock`` (one family's set of dice)."""
     out = []
     for kind, (x, y, yaw) in zip(kinds, spots):
-        look = stock_look(kind, stage.texture_px(), int(rng.integers(STOCK)), ranges)
+        number = int(rng.integers(STOCK)) if stock is None else stock
+        look = stock_look(kind, stage.texture_px(), number, ranges)
         rot = resting_rotation(int(rng.integers(len(faces_of(kind)))), yaw)
         out.append(PosedDie(look, rot, np.array([x, y, 0.5])))
     return out

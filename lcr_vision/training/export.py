@@ -21,6 +21,7 @@ from lcr_vision.vision.spec import (
     CLASSIFIER_OUTPUT,
     CROP,
     CROPS_INPUT,
+    FEATURES_OUTPUT,
     IMAGE_INPUT,
     LOCATOR_OUTPUTS,
 )
@@ -64,6 +65,7 @@ def export(locator: Locator, classifier: Classifier, path: Path, metadata: dict[
     merged = compose.merge_models(loc, cls, io_map=[], prefix1="locator/", prefix2="classifier/")
     for name in (IMAGE_INPUT, *LOCATOR_OUTPUTS, CROPS_INPUT, CLASSIFIER_OUTPUT):
         _strip_prefix(merged.graph, name)
+    add_features(merged)
     for name, shape in ((IMAGE_INPUT, (1, 3, 32, 32)), (CROPS_INPUT, (1, 3, crop, crop))):
         merged.graph.initializer.append(numpy_helper.from_array(np.zeros(shape, np.float32), name))
     for key, value in metadata.items():
@@ -72,6 +74,22 @@ def export(locator: Locator, classifier: Classifier, path: Path, metadata: dict[
     path.parent.mkdir(parents=True, exist_ok=True)
     onnx.save(merged, str(path))
     check_agreement(locator, classifier, path, crop)
+
+
+def add_features(model: onnx.ModelProto) -> onnx.ModelProto:
+    """Give ``model`` the output ``features``: the classifier's pooled features, the input of its
+    last layer (the node that writes ``logits``), so calibration can fit a face head to them. The
+    function computed is unchanged; a model that has the output already is left as it is."""
+    graph = model.graph
+    if any(o.name == FEATURES_OUTPUT for o in graph.output):
+        return model
+    last = next(n for n in graph.node if CLASSIFIER_OUTPUT in n.output)
+    graph.node.append(onnx.helper.make_node("Identity", [last.input[0]], [FEATURES_OUTPUT],
+                                            name="features"))
+    graph.output.append(onnx.helper.make_tensor_value_info(
+        FEATURES_OUTPUT, onnx.TensorProto.FLOAT, ["dice", None]))
+    onnx.checker.check_model(model)
+    return model
 
 
 def check_agreement(locator: Locator, classifier: Classifier, path: Path, crop: int = CROP,
@@ -84,8 +102,9 @@ def check_agreement(locator: Locator, classifier: Classifier, path: Path, crop: 
     with torch.no_grad():
         expected = [t.numpy() for t in locator(torch.from_numpy(image))]
         expected.append(classifier(torch.from_numpy(crops)).numpy())
+        expected.append(classifier.features(torch.from_numpy(crops)).numpy())
     got = session.run(list(LOCATOR_OUTPUTS), {IMAGE_INPUT: image})
-    got += session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: crops})
+    got += session.run([CLASSIFIER_OUTPUT, FEATURES_OUTPUT], {CROPS_INPUT: crops})
     worst = max(float(np.abs(e - g).max()) for e, g in zip(expected, got))
     if worst > tol:
         raise ExportMismatch(f"onnxruntime differs from PyTorch by {worst:.2e} (> {tol:.0e})")

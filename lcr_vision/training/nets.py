@@ -83,8 +83,13 @@ class Classifier(nn.Module):
         self.body = nn.Sequential(*layers, nn.AdaptiveAvgPool2d(1), nn.Flatten())
         self.fc = nn.Linear(cin, len(CLASSES))
 
+    def features(self, x: torch.Tensor) -> torch.Tensor:
+        """The pooled features ``(N, widths[-1])`` the last layer reads: what the exported model
+        also gives as ``features``, for calibration's face head."""
+        return self.body(_normalise(x))
+
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        return self.fc(self.body(_normalise(x)))
+        return self.fc(self.features(x))
 
 
 State = Mapping[str, torch.Tensor]

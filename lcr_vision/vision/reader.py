@@ -20,6 +20,7 @@ pips and sides could pass for dice.
 
 from __future__ import annotations
 
+import copy
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,6 +32,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.head import FaceHead
 from lcr_vision.vision.heatmap import Peaks, decode
 from lcr_vision.vision.images import check_frame
 from lcr_vision.vision.spec import (
@@ -39,6 +41,7 @@ from lcr_vision.vision.spec import (
     CROP,
     CROPS_INPUT,
     FACE_SCORE,
+    FEATURES_OUTPUT,
     HEAT_THRESHOLD,
     IMAGE_INPUT,
     LOCATOR_OUTPUTS,
@@ -94,11 +97,13 @@ class DiceReader:
     def __init__(
         self, model_path: Path | None = None, dice: DiceKind | None = None, threads: int = 1,
         heat_threshold: float = HEAT_THRESHOLD, min_score: float = FACE_SCORE, views: int = VIEWS,
-        pyramid: bool = False, optimize: bool = True,
+        pyramid: bool = False, optimize: bool = True, head: FaceHead | None = None,
     ) -> None:
         """``optimize=False`` runs onnxruntime's graph as stored, without fusing its operators:
         other kernels, as another processor or install may run, for measuring how far the
-        figures move with them (``lcr_vision.bench.accuracy``)."""
+        figures move with them (``lcr_vision.bench.accuracy``). ``head`` corrects the
+        classifier's logits for one set of dice (calibration's; it needs a model with the
+        ``features`` output)."""
         import onnxruntime as ort
         from onnxruntime.capi.onnxruntime_pybind11_state import (
             Fail,
@@ -125,6 +130,9 @@ class DiceReader:
         except (Fail, InvalidArgument, InvalidGraph, InvalidProtobuf, NoSuchFile) as exc:
             raise ModelError(f"{path} is not a usable ONNX model: {exc}") from None
         self.crop = _crop_side(self.session)
+        self.model_path = path
+        self.has_features = FEATURES_OUTPUT in {o.name for o in self.session.get_outputs()}
+        self.head = self._usable(head)
         # The longest side the locator looks at a frame in (models before g2 do not say: 320).
         meta = self.session.get_modelmeta().custom_metadata_map
         self.locator_side = int(meta.get(LOCATOR_SIDE_KEY, LOCATOR_SIDE))
@@ -137,6 +145,18 @@ class DiceReader:
         self.min_score = min_score
         self.turns = _TURNS[views]
         self.pyramid = pyramid
+
+    def with_head(self, head: FaceHead | None) -> DiceReader:
+        """This reader with another face head (sharing its onnxruntime session)."""
+        other = copy.copy(self)
+        other.head = self._usable(head)
+        return other
+
+    def _usable(self, head: FaceHead | None) -> FaceHead | None:
+        if head is not None and not self.has_features:
+            raise ModelError(f"{self.model_path} has no {FEATURES_OUTPUT!r} output for a "
+                             "calibrated face head; use a model exported with it")
+        return head
 
     def locate(self, image: np.ndarray) -> Peaks:
         """Die centres and sizes in ``image`` pixels, strongest first, from each of the locator's
@@ -174,21 +194,42 @@ class DiceReader:
         heat, size, offset = self.session.run(list(LOCATOR_OUTPUTS), {IMAGE_INPUT: tensor})
         return decode(heat[0, 0], size[0], offset[0], self.heat_threshold)
 
+    def crop_outputs(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """Logits ``(T, N, 12)`` of ``crops`` ``(N, 3, crop, crop)`` in each of the reader's ``T``
+        quarter-turns (``views`` 4: 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut), and their
+        pooled features ``(T, N, F)`` where the model gives them (else ``None``)."""
+        batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3)) for k in self.turns]))
+        names = [CLASSIFIER_OUTPUT] + [FEATURES_OUTPUT] * self.has_features
+        logits, *features = self.session.run(names, {CROPS_INPUT: batch})
+        turns = (len(self.turns), len(crops))
+        return (logits.reshape(*turns, -1),
+                features[0].reshape(*turns, -1) if features else None)
+
+    def log_probs(self, logits: np.ndarray, features: np.ndarray | None) -> np.ndarray:
+        """Log-probabilities ``(N, 12)`` from `crop_outputs`, the face head applied to each
+        turn's logits, averaged over the turns."""
+        if self.head is not None and features is not None:
+            logits = self.head.apply(logits, features)
+        shifted = logits - logits.max(-1, keepdims=True)
+        return (shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))).mean(0)
+
     def face_log_probs(self, crops: np.ndarray) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, crop, crop)``, averaged over the
-        reader's quarter-turns (``views`` 4: 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut)."""
-        batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3)) for k in self.turns]))
-        (logits,) = self.session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: batch})
-        shifted = logits - logits.max(1, keepdims=True)
-        log_probs = shifted - np.log(np.exp(shifted).sum(1, keepdims=True))
-        return log_probs.reshape(len(self.turns), len(crops), -1).mean(0)
+        reader's quarter-turns."""
+        return self.log_probs(*self.crop_outputs(crops))
+
+    def crops(self, image: np.ndarray, peaks: Peaks) -> np.ndarray:
+        """The classifier's crop ``(N, 3, crop, crop)`` of each peak, cut from ``image``."""
+        return cut_crops(image, peaks.centers, peaks.sizes.mean(1), self.crop)
 
     def classify(self, image: np.ndarray, peaks: Peaks) -> tuple[np.ndarray, np.ndarray]:
         """Class index and probability of each peak's crop, over the allowed classes only."""
         if not len(peaks.scores):
             return np.zeros(0, int), np.zeros(0, np.float32)
-        crops = cut_crops(image, peaks.centers, peaks.sizes.mean(1), self.crop)
-        log_probs = self.face_log_probs(crops)
+        return self.best_faces(self.face_log_probs(self.crops(image, peaks)))
+
+    def best_faces(self, log_probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Class index and probability of each crop, over the classes its frame may show."""
         log_probs = np.where(self._one_set(log_probs), log_probs, -np.inf)
         probs = np.exp(log_probs - log_probs.max(1, keepdims=True))
         probs /= probs.sum(1, keepdims=True)
@@ -217,9 +258,15 @@ class DiceReader:
         image = check_frame(image_bgr)
         peaks = self.locate(image)
         best, score = self.classify(image, peaks)
+        return self.decide(image.shape, peaks, best, score)
+
+    def decide(self, shape: tuple[int, ...], peaks: Peaks, best: np.ndarray,
+               score: np.ndarray) -> Detections:
+        """The dice of a frame of ``shape`` whose ``peaks`` read as ``best`` with ``score``
+        (`classify`): those not ``none``, sure enough, not cut by the frame's edge, each once."""
         half = peaks.sizes / 2
         boxes = np.concatenate([peaks.centers - half, peaks.centers + half], 1).reshape(-1, 4)
-        h, w = image.shape[:2]
+        h, w = shape[:2]
         overhang = np.maximum(np.maximum(-boxes[:, :2], boxes[:, 2:] - (w, h)), 0).max(1)
         keep = ((best != CLASSES.index(NONE)) & (score >= self.min_score)
                 & (overhang <= EDGE_SHARE * peaks.sizes.mean(1)))

@@ -36,6 +36,9 @@ IMAGE_INPUT = "image"
 CROPS_INPUT = "crops"
 LOCATOR_OUTPUTS = ("heat", "size", "offset")
 CLASSIFIER_OUTPUT = "logits"
+# The classifier's pooled features, the input of its last layer: what calibration fits a face head
+# to (`lcr_vision.vision.head`). Models exported before it have no such output.
+FEATURES_OUTPUT = "features"
 
 
 def class_mask(kind: DiceKind | None) -> np.ndarray:

@@ -1,0 +1,189 @@
+"""Step 5 of calibration: learn this table's dice from the check rolls the user confirmed.
+
+The check rolls say which faces were up, not which die showed which, so each roll's crops are
+labelled by the assignment the reader finds likeliest: every true face to one of the dice the
+locator found, the rest of its peaks ``none`` (`assign`). A `FaceHead` fitted to those crops,
+each read in every quarter-turn and cut again slightly off-centre and off-size as the locator
+errs, corrects the classifier for these dice. It is kept only if it reads check rolls it was not
+fitted to better: the rolls are split into folds, each fold read by a head fitted to the others,
+and the head must read clearly more of their dice right than the reader without it while reading
+no roll worse (`learn`).
+
+>>> assign(np.log([[0.7, 0.2, 0.1], [0.6, 0.3, 0.1], [0.1, 0.1, 0.8]]), [1], none=2)
+[2, 1, 2]
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from lcr_vision.calibration.fit import MARGIN, CheckRoll, accuracy_of
+from lcr_vision.calibration.profile import Accuracy
+from lcr_vision.calibration.tiles import merge, windows
+from lcr_vision.calibration.view import View
+from lcr_vision.vision.crops import cut_crops
+from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.head import FaceHead, model_digest
+from lcr_vision.vision.heatmap import Peaks
+from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.spec import CLASSES, NONE
+
+FOLDS = 5  # check rolls are held out in this many folds (each roll its own with fewer rolls)
+MIN_ROLLS = 4  # fewer check rolls cannot both teach a head and show it helps
+JITTERS = 2  # off-centre, off-size cuts of each crop, besides the crop as the reader cuts it
+JITTER = 0.08  # their centre moves by up to this share of the die, their size by twice it
+MAX_PEAKS = 8  # a roll's peaks considered for its true faces, strongest first
+
+
+@dataclass(frozen=True)
+class Part:
+    """One window of a roll's view (`View.tiles`): its shape and offset in the view, the peaks
+    found in it, and the classifier's logits and features ``(turns, N, ...)`` of their crops."""
+
+    shape: tuple[int, ...]
+    offset: tuple[int, int]
+    peaks: Peaks
+    logits: np.ndarray
+    features: np.ndarray
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A check roll as the reader saw it through the view, and the examples it teaches: crops
+    ``(K, 3, s, s)`` with their class indices ``labels``."""
+
+    truth: tuple[str, ...]
+    parts: tuple[Part, ...]
+    crops: np.ndarray
+    labels: np.ndarray
+
+
+@dataclass(frozen=True)
+class Learnt:
+    """What step 5 found: the held-out accuracy without and with a head, and the head fitted to
+    every check roll (``None`` when it did not read the held-out rolls clearly better)."""
+
+    before: Accuracy
+    after: Accuracy
+    head: FaceHead | None
+
+
+def assign(log_probs: np.ndarray, truth: Sequence[int], none: int) -> list[int]:
+    """The likeliest class of each of a roll's peaks (``log_probs`` ``(N, C)``, strongest peak
+    first) given that the roll's dice show ``truth`` (class indices): each true face goes to one
+    peak, every other peak is ``none``. With fewer peaks than faces, the likeliest faces go."""
+    n = len(log_probs)
+    best, best_score = [none] * n, -np.inf
+    for chosen in itertools.permutations(range(n), min(len(truth), n)):
+        for faces in itertools.permutations(truth, len(chosen)):
+            labels = [none] * n
+            for peak, face in zip(chosen, faces):
+                labels[peak] = face
+            score = sum(log_probs[i, c] for i, c in enumerate(labels))
+            if score > best_score:
+                best, best_score = labels, score
+    return best
+
+
+def see(reader: DiceReader, view: View, roll: CheckRoll, rng: np.random.Generator) -> Seen:
+    """``roll`` read through ``view`` as `CalibratedReader` reads it, kept for reading again with
+    other heads, and the crops it teaches, labelled."""
+    image = view.apply(roll.image)
+    h, w = image.shape[:2]
+    parts = []
+    for x, y, tw, th in windows((w, h), view.tiles, view.overlap):
+        window = image[y:y + th, x:x + tw]
+        peaks = reader.locate(window)
+        logits, features = reader.crop_outputs(reader.crops(window, peaks))
+        parts.append(Part(window.shape, (x, y), peaks, logits, features))
+    peaks = _merged(parts)
+    crops = reader.crops(image, peaks)
+    none = CLASSES.index(NONE)
+    labels = np.array(assign(reader.face_log_probs(crops), [CLASSES.index(f) for f in roll.truth],
+                             none) if len(crops) >= len(roll.truth) else [], int)
+    if not len(labels):  # a die the locator missed: which face it showed is unknown
+        return Seen(roll.truth, tuple(parts), crops[:0], labels)
+    sizes = peaks.sizes.mean(1)
+    shifted = [cut_crops(image, peaks.centers + rng.uniform(-JITTER, JITTER, (len(sizes), 2))
+                         * sizes[:, None], sizes * rng.uniform(1 - 2 * JITTER, 1 + 2 * JITTER,
+                                                               len(sizes)), reader.crop)
+               for _ in range(JITTERS)]
+    return Seen(roll.truth, tuple(parts), np.concatenate([crops, *shifted]),
+                np.tile(labels, 1 + JITTERS))
+
+
+def _merged(parts: Sequence[Part]) -> Peaks:
+    """The peaks of every window in view pixels, strongest first, one for each die (of peaks
+    within half a die of each other, the strongest), at most `MAX_PEAKS`."""
+    centers = np.concatenate([p.peaks.centers + p.offset for p in parts])
+    sizes = np.concatenate([p.peaks.sizes for p in parts])
+    scores = np.concatenate([p.peaks.scores for p in parts])
+    keep: list[int] = []
+    for i in np.argsort(-scores, kind="stable"):
+        if all(np.linalg.norm(centers[i] - centers[k]) >= 0.5 * sizes[k].mean() for k in keep):
+            keep.append(int(i))
+    keep = keep[:MAX_PEAKS]
+    return Peaks(centers[keep].reshape(-1, 2), sizes[keep].reshape(-1, 2), scores[keep])
+
+
+def read_seen(reader: DiceReader, seen: Seen) -> tuple[str, ...]:
+    """The faces ``reader`` (with its head) reads in ``seen``, as it would read the roll."""
+    found = []
+    for part in seen.parts:
+        if len(part.peaks.scores):
+            best, score = reader.best_faces(reader.log_probs(part.logits, part.features))
+            found.append((reader.decide(part.shape, part.peaks, best, score), part.offset))
+        else:
+            found.append((Detections.empty(), part.offset))
+    return (merge(found) if len(found) > 1 else found[0][0]).faces
+
+
+def fit_head(reader: DiceReader, seen: Sequence[Seen]) -> FaceHead | None:
+    """The head fitted to the labelled crops of ``seen``, read in every quarter-turn; ``None``
+    without examples."""
+    crops = np.concatenate([s.crops for s in seen])
+    if not len(crops):
+        return None
+    labels = np.concatenate([s.labels for s in seen])
+    logits, features = reader.crop_outputs(crops)
+    turns = len(logits)
+    return FaceHead.fit(features.reshape(turns * len(crops), -1),
+                        logits.reshape(turns * len(crops), -1), np.tile(labels, turns),
+                        reader.allowed, model_digest(reader.model_path))
+
+
+def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
+          current: FaceHead | None = None, seed: int = 0) -> Learnt:
+    """Fit a head for ``reader`` on ``rolls`` seen through ``view``, and measure it on held-out
+    folds of them against ``reader`` with the ``current`` head (none: the model as trained); the
+    new head is kept only if those read clearly better (by `MARGIN` of the dice and at least
+    two) and no roll reads worse."""
+    if not reader.has_features:
+        raise ValueError("the model has no features output to fit a face head to")
+    reader = reader.with_head(None)
+    rng = np.random.default_rng(seed)
+    seen = [see(reader, view, roll, rng) for roll in rolls]
+    folds = min(FOLDS, len(seen))
+    plain = [read_seen(reader.with_head(current), s) for s in seen]
+    taught: list[tuple[str, ...]] = list(plain)
+    if len(seen) >= MIN_ROLLS:
+        for k in range(folds):
+            head = fit_head(reader, [s for i, s in enumerate(seen) if i % folds != k])
+            if head is None:
+                continue
+            fitted = reader.with_head(head)
+            for i in range(k, len(seen), folds):
+                taught[i] = read_seen(fitted, seen[i])
+    truths = [s.truth for s in seen]
+    before, after = accuracy_of(truths, plain), accuracy_of(truths, taught)
+    worse = any(_right(t, a) < _right(t, b) for t, a, b in zip(truths, taught, plain))
+    better = after.right >= before.right + max(2, MARGIN * before.dice)
+    return Learnt(before, after, fit_head(reader, seen) if better and not worse else None)
+
+
+def _right(truth: Sequence[str], found: Sequence[str]) -> int:
+    return accuracy_of([truth], [found]).right

@@ -1,0 +1,70 @@
+"""``calibrate --update``: learn a profile's dice again from the photo logs of games played.
+
+Every roll the table committed is a labelled example of these dice: its frame is in the session's
+``photos/`` and its faces, as read or as the players confirmed, typed or corrected, in the
+ledger. A head fitted to them replaces the profile's only under calibration's rule
+(`lcr_vision.calibration.faces.learn`): it must read held-out rolls clearly better than the profile
+does now, and no roll worse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
+from lcr_vision.calibration.fit import CheckRoll
+from lcr_vision.calibration.guide import CalibrationError
+from lcr_vision.calibration.profile import Profile
+from lcr_vision.ledger import JOURNAL, PHOTOS, read_journal, replay
+from lcr_vision.photolog import photo_number
+from lcr_vision.vision.head import model_digest
+from lcr_vision.vision.images import load_image
+from lcr_vision.vision.reader import DiceReader
+
+
+def session_rolls(folder: Path) -> list[CheckRoll]:
+    """The live rolls of a session whose frame is in its photo log, with the faces the ledger
+    holds for them (corrections applied)."""
+    lines, _ = read_journal(folder / JOURNAL)
+    rolls = []
+    for played in replay(lines).rolls:
+        number = photo_number(played.entry.photo)
+        frame = folder / PHOTOS / f"{number:04d}.jpg" if number is not None else None
+        if frame is not None and frame.is_file():
+            rolls.append(CheckRoll(f"{folder.name}/{frame.name}", load_image(frame),
+                                   played.entry.faces))
+    return rolls
+
+
+def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None,
+           threads: int = 1) -> tuple[Profile, Learnt]:
+    """``profile`` with a head learnt from the rolls of ``sessions``, and what it read on held-out
+    rolls; CalibrationError where the sessions teach too little or the head reads no better."""
+    rolls = [roll for folder in sessions for roll in session_rolls(folder)]
+    wrong = sorted({f for roll in rolls for f in roll.truth} - set(profile.dice.faces))
+    if wrong:
+        raise CalibrationError(f"the sessions hold faces {', '.join(wrong)}, which the "
+                               f"profile's {profile.dice.value} dice do not have; the profile "
+                               "is unchanged")
+    if len(rolls) < MIN_ROLLS:
+        raise CalibrationError(f"the sessions hold {len(rolls)} rolls with photos; learning the "
+                               f"dice needs at least {MIN_ROLLS}; the profile is unchanged")
+    reader = DiceReader(model, profile.dice, threads, profile.heat_threshold, profile.min_score,
+                        pyramid=profile.pyramid)
+    if not reader.has_features:
+        raise CalibrationError(f"{reader.model_path} cannot learn dice (it has no features "
+                               "output); the profile is unchanged")
+    current = profile.face_head
+    if current is not None and current.model != model_digest(reader.model_path):
+        current = None  # learnt for another model: this one reads without it
+    learnt = learn(reader, profile.view, rolls, current)
+    if learnt.head is None:
+        raise CalibrationError(
+            f"on rolls held out in turn, the new head read {learnt.after.right} of "
+            f"{learnt.after.dice} dice right against {learnt.before.right} now: not clearly "
+            "better; the profile is unchanged")
+    return replace(profile, face_head=learnt.head, held_out=(learnt.before, learnt.after),
+                   created=datetime.now(UTC).isoformat(timespec="seconds")), learnt

@@ -1,0 +1,158 @@
+"""Calibration learns the players' own dice: a face head fitted to the check rolls, kept only
+where it reads held-out rolls better, and learnt again from the photo logs of games played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from lcr_vision.calibration import load, profile_reader
+from lcr_vision.calibration.faces import learn
+from lcr_vision.calibration.fit import CheckRoll, measure
+from lcr_vision.calibration.profile import Profile
+from lcr_vision.calibration.store import save
+from lcr_vision.calibration.trial import TrialTable, shoot, write_folder
+from lcr_vision.calibration.view import View
+from lcr_vision.cli import main
+from lcr_vision.errors import UserError
+from lcr_vision.faces import DiceKind
+from lcr_vision.ledger import Session
+from lcr_vision.photolog import photo_path
+from lcr_vision.rules import Settings
+from lcr_vision.vision.head import FaceHead, model_digest
+from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader
+
+SHIPPED = Path(__file__).resolve().parents[1] / "calibration"
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("LCR_VISION_DATA", str(tmp_path / "data"))
+    return tmp_path / "data" / "profiles"
+
+
+def printed_table(seed: int) -> TrialTable:
+    """A table of one family's boxed dice printed in a typeface the model never trained on."""
+    pytest.importorskip("PIL", reason="letters in typefaces are drawn by Pillow (train extra)")
+    try:
+        return TrialTable("printed-lcr", seed)
+    except UserError as exc:  # no typeface installed
+        pytest.skip(str(exc))
+
+
+def later_rolls(table: TrialTable, count: int) -> list[CheckRoll]:
+    return [CheckRoll(str(i), image, faces)
+            for i, (image, faces, _) in enumerate(table.roll(1 + i % 3) for i in range(count))]
+
+
+def test_a_folder_calibration_learns_dice_the_model_misreads(data: Path, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture) -> None:
+    printed_table(2000)
+    shots = shoot("printed-lcr", 30, 2000)
+    folder = write_folder(shots.__class__(shots.empty, shots.rolls[:10], shots.boxes[:10]),
+                          tmp_path / "calib").parent
+    assert main(["calibrate", "--mute", "--headless", "--dice", "boxed", "--name", "family",
+                 "--source", str(folder / "images"), "--answers",
+                 str(folder / "labels.csv")]) == 0
+    said = capsys.readouterr().out
+    assert "Step 5: learning these dice." in said and "I keep what I learnt." in said
+    profile = load("family")
+    assert profile.face_head is not None and profile.held_out is not None
+    before, after = profile.held_out
+    assert after.right > before.right
+    test = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls[10:])]
+    plain = measure(test, DiceReader(dice=DiceKind.LCR).read)
+    learnt = measure(test, profile_reader(profile).read)
+    assert learnt.right >= plain.right + 4, (plain, learnt)
+
+
+def test_a_head_that_reads_no_better_is_not_kept() -> None:
+    """Dice the model already reads: nothing to learn, and the model stays as trained."""
+    rolls = [CheckRoll(str(i), image, faces)
+             for i, (image, faces) in enumerate(shoot("plain-felt", 8, 2001).rolls)]
+    learnt = learn(DiceReader(dice=DiceKind.LCR), View(), rolls)
+    assert learnt.head is None
+    assert learnt.after.right < learnt.before.right + max(2, 0.05 * learnt.before.dice)
+
+
+def test_profiles_of_version_one_still_load_and_read_as_before() -> None:
+    data = json.loads((SHIPPED / "boxed.json").read_text())
+    assert data["version"] == 1
+    profile = Profile.from_dict(data)
+    assert profile.face_head is None and profile.held_out is None
+    frame = np.full((480, 640, 3), 200, np.uint8)
+    assert len(profile_reader(profile).read(frame)) == 0
+
+
+def test_a_head_for_another_model_is_left_out_saying_so(capsys: pytest.CaptureFixture) -> None:
+    head = FaceHead(np.ones((96, 12), np.float32), np.zeros(12, np.float32), model="0123456789abcdef")
+    profile = Profile("old", DiceKind.LCR, face_head=head)
+    reader = profile_reader(profile)
+    assert reader.reader.head is None
+    assert "learnt its dice for another model" in capsys.readouterr().err
+    own = Profile("own", DiceKind.LCR, face_head=FaceHead(
+        head.weights, head.bias, model_digest(DEFAULT_MODEL)))
+    assert profile_reader(own).reader.head == own.face_head
+
+
+def play_session(folder: Path, table: TrialTable, rolls: int) -> None:
+    """A session of three players at ``table``, each roll's photo in its log and its true faces in
+    the ledger (as the players would have confirmed or corrected them)."""
+    session = Session.create(folder, Settings.create(["Ann", "Ben", "Cat"]))
+    try:
+        for _ in range(rolls):
+            if session.dice_owed == 0:
+                break
+            image, faces, _ = table.roll(session.dice_owed)
+            number = session.photo_number
+            cv2.imwrite(str(session.photos / f"{number:04d}.jpg"), image,
+                        [cv2.IMWRITE_JPEG_QUALITY, 95])
+            session.record_roll(faces, photo=photo_path(number))
+    finally:
+        session.close()
+
+
+def test_update_learns_the_dice_from_games_played(data: Path, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture) -> None:
+    table = printed_table(2000)
+    save(Profile("family", DiceKind.LCR))
+    games = [tmp_path / "game1", tmp_path / "game2"]
+    for game in games:
+        play_session(game, table, 8)
+    assert main(["calibrate", "--update", "family", *map(str, games)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("On rolls held out in turn:") and "profile: " in out
+    profile = load("family")
+    assert profile.face_head is not None
+    test = later_rolls(table, 20)
+    assert (measure(test, profile_reader(profile).read).right
+            > measure(test, DiceReader(dice=DiceKind.LCR).read).right)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--update", "family"], "--update needs the session folders"),
+    (["--update", "family", "--dice", "boxed", "x"], "--update takes the profile's own dice"),
+    (["--dice", "boxed"], "--name is required"),
+    (["--name", "x", "s1"], "session folders are for --update"),
+])
+def test_update_mistakes_are_one_line(data: Path, args: list[str], message: str,
+                                      capsys: pytest.CaptureFixture) -> None:
+    save(Profile("family", DiceKind.LCR))
+    assert main(["calibrate", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_update_from_sessions_of_other_dice_keeps_the_profile(data: Path, tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture) -> None:
+    table = printed_table(2001)
+    play_session(tmp_path / "game", table, 5)
+    save(Profile("pips", DiceKind.PIP))
+    before = (data / "pips.json").read_text()
+    assert main(["calibrate", "--update", "pips", str(tmp_path / "game")]) == 2
+    assert "which the profile's pip dice do not have" in capsys.readouterr().err
+    assert (data / "pips.json").read_text() == before
