@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from lcr_vision.calibration import load, profile_reader
-from lcr_vision.calibration.faces import learn
+from lcr_vision.calibration.faces import learn, read_seen, see
 from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import save
@@ -156,3 +156,13 @@ def test_update_from_sessions_of_other_dice_keeps_the_profile(data: Path, tmp_pa
     assert main(["calibrate", "--update", "pips", str(tmp_path / "game")]) == 2
     assert "which the profile's pip dice do not have" in capsys.readouterr().err
     assert (data / "pips.json").read_text() == before
+
+
+def test_a_check_roll_where_nothing_is_found_teaches_nothing() -> None:
+    """A roll whose dice the locator missed (here a blank picture) cannot say which crop showed
+    which face: it is read, as nothing, but gives no example."""
+    reader = DiceReader(dice=DiceKind.LCR)
+    seen = see(reader, View(tiles=2, overlap=8),
+               CheckRoll("blank", np.full((240, 320, 3), 128, np.uint8), ("L",)),
+               np.random.default_rng(0))
+    assert len(seen.labels) == 0 and read_seen(reader, seen) == ()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import json
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -177,11 +177,13 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
 
 
 def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = SEED,
-                tables: int = 3, model: Path | None = None) -> Iterator[str]:
-    """The lines of ``lcr-vision measure calibration``: one JSON object per table, then each
-    kind of table's die accuracy before and after calibrating."""
+                tables: int = 3, model: Path | None = None,
+                kinds: Sequence[str] | None = None) -> Iterator[str]:
+    """The lines of ``lcr-vision measure calibration``: one JSON object per table of ``kinds``
+    (default: every kind of `TABLES`), then each kind's die accuracy before and after
+    calibrating."""
     totals: dict[str, list[float]] = {}
-    for table in TABLES:
+    for table in kinds or TABLES:
         for s in range(seed, seed + tables):
             result = figures(table, calibration_rolls, test_rolls, s, model)
             yield json.dumps({"seed": s, **result})

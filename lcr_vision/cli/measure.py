@@ -45,7 +45,7 @@ def _calibration(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.trial import trial_lines
 
     for line in trial_lines(args.calibration_rolls, args.test_rolls, args.seed, args.tables,
-                            args.model):
+                            args.model, args.kinds):
         print(line, flush=True)
     return 0
 
@@ -53,6 +53,8 @@ def _calibration(args: argparse.Namespace) -> int:
 # The studies' defaults, written out so that ``--help`` loads no OpenCV; a test checks them
 # against the modules' own (vision.holdout SEED and SIZE, calibration.trial SEED).
 HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
+TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
+               "printed-wild")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -117,6 +119,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help=f"first render seed (default: {TRIAL_SEED})")
     p.add_argument("--tables", type=int, default=3,
                    help="tables of each kind, one render seed each (default: 3)")
+    p.add_argument("--kinds", nargs="+", choices=TRIAL_KINDS, metavar="KIND",
+                   help="only these kinds of table (default: all: "
+                   f"{', '.join(TRIAL_KINDS)}; the printed ones need the train extra's Pillow)")
     p.set_defaults(run=_calibration)
     for study in (studies.choices[name] for name in ("holdout", "shifts", "calibration")):
         study.add_argument("--model", type=Path, help="ONNX model (default: the shipped one)")

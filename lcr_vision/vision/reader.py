@@ -202,8 +202,8 @@ class DiceReader:
         names = [CLASSIFIER_OUTPUT] + [FEATURES_OUTPUT] * self.has_features
         logits, *features = self.session.run(names, {CROPS_INPUT: batch})
         turns = (len(self.turns), len(crops))
-        return (logits.reshape(*turns, -1),
-                features[0].reshape(*turns, -1) if features else None)
+        return (logits.reshape(*turns, logits.shape[-1]),
+                features[0].reshape(*turns, features[0].shape[-1]) if features else None)
 
     def log_probs(self, logits: np.ndarray, features: np.ndarray | None) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` from `crop_outputs`, the face head applied to each
