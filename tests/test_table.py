@@ -7,6 +7,7 @@ faces, roll for roll.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import signal
@@ -28,9 +29,12 @@ from lcr_vision.rules import Series, Settings
 from lcr_vision.synth import Ranges, render_scene
 from lcr_vision.synth.sequence import Table
 from lcr_vision.table.check import MIN_SCORE
+from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
 from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.split import is_validation
 
 PLAYERS = ["Ann", "Ben", "Cat"]
+REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "real-d6-tray"
 # A webcam above a table: dice well inside the frame, none touching, no hand over them, and no
 # chips or coins beside them: these tests are about the pipeline (settling, checking, journal,
 # photo log). How well the model tells dice from chips and coins is measured, against the
@@ -134,6 +138,47 @@ def test_a_folder_of_roll_photos_gives_the_ledger_of_the_true_faces(
     page = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
     for roll in range(1, len(game) + 1):
         assert f'data-roll="{roll}"' in page and f'src="photos/{roll:04d}-annotated.jpg"' in page
+
+
+def real_rolls(dice: int) -> list[tuple[np.ndarray, tuple[str, ...]]]:
+    """Real photos of ``dice`` pip dice: from each photo of the tray set's validation split (never
+    trained on), in name order, the first group of that many dice (by label order) that a crop
+    can show alone, with no other die in it, cut with most of a die's margin around them."""
+    labels = read_labels(REAL / "labels.csv", REAL_SET_ERRATA)
+    rolls = []
+    for name in sorted(n for n in labels if is_validation(n)):
+        boxes, faces = labels[name].boxes, labels[name].faces
+        image = cv2.imread(str(REAL / "images" / name))
+        h, w = image.shape[:2]
+        for group in itertools.combinations(range(len(boxes)), dice):
+            chosen, others = boxes[list(group)], np.delete(boxes, list(group), axis=0)
+            margin = 0.7 * float(np.mean(chosen[:, 2:] - chosen[:, :2]))
+            x0, y0 = np.maximum(chosen[:, :2].min(0) - margin, 0).astype(int)
+            x1, y1 = np.minimum(chosen[:, 2:].max(0) + margin, (w, h)).astype(int)
+            if not np.any((others[:, 0] < x1) & (others[:, 2] > x0)
+                          & (others[:, 1] < y1) & (others[:, 3] > y0)):
+                rolls.append((image[y0:y1, x0:x1], tuple(faces[i] for i in group)))
+                break
+    return rolls
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="needs ../shared/data/real-d6-tray")
+def test_a_folder_of_real_roll_photos_gives_the_ledger_of_the_true_faces(tmp_path: Path) -> None:
+    """Real photos (the tray set's unseen split), one a roll with the dice the rules owe, read
+    as regular dice at every scale as a phone's photos are: the ledger of the true faces."""
+    settings = Settings.create(PLAYERS, stakes=[3, 3, 3])
+    pools = {n: iter(real_rolls(n)) for n in (1, 2, 3)}
+    series, game = Series.start(settings), []
+    while not series.finished:
+        image, faces = next(pools[series.game.dice_owed])
+        game.append((image, faces))
+        _, series = series.play(faces)
+    assert len(game) >= 10
+    folder = write_folder(tmp_path / "rolls", [image for image, _ in game])
+    assert main(["play", "--headless", "--mute", "--dice", "regular", "--players",
+                 ",".join(PLAYERS), "--chips", "3", "--source", str(folder), "--session",
+                 str(tmp_path / "s")]) == 0
+    assert ledger_of(tmp_path / "s") == truth(tmp_path / "t", settings, [f for _, f in game])
 
 
 def test_phone_photos_of_a_far_table_are_read_at_every_scale(tmp_path: Path) -> None:
