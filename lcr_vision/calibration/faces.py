@@ -98,7 +98,7 @@ def see(reader: DiceReader, view: View, roll: CheckRoll, rng: np.random.Generato
     for x, y, tw, th in windows((w, h), view.tiles, view.overlap):
         window = image[y:y + th, x:x + tw]
         peaks = reader.locate(window)
-        logits, features = reader.crop_outputs(reader.crops(window, peaks))
+        logits, features = reader.crop_outputs(reader.crops(window, peaks), features=True)
         parts.append(Part(window.shape, (x, y), peaks, logits, features))
     peaks = _merged(parts)
     crops = reader.crops(image, peaks)
@@ -149,7 +149,7 @@ def fit_head(reader: DiceReader, seen: Sequence[Seen]) -> FaceHead | None:
     if not len(crops):
         return None
     labels = np.concatenate([s.labels for s in seen])
-    logits, features = reader.crop_outputs(crops)
+    logits, features = reader.crop_outputs(crops, features=True)
     turns = len(logits)
     return FaceHead.fit(features.reshape(turns * len(crops), -1),
                         logits.reshape(turns * len(crops), -1), np.tile(labels, turns),

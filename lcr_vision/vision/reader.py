@@ -194,12 +194,15 @@ class DiceReader:
         heat, size, offset = self.session.run(list(LOCATOR_OUTPUTS), {IMAGE_INPUT: tensor})
         return decode(heat[0, 0], size[0], offset[0], self.heat_threshold)
 
-    def crop_outputs(self, crops: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    def crop_outputs(self, crops: np.ndarray,
+                     features: bool | None = None) -> tuple[np.ndarray, np.ndarray | None]:
         """Logits ``(T, N, 12)`` of ``crops`` ``(N, 3, crop, crop)`` in each of the reader's ``T``
         quarter-turns (``views`` 4: 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut), and their
-        pooled features ``(T, N, F)`` where the model gives them (else ``None``)."""
+        pooled features ``(T, N, F)`` where asked for (default: where a head reads them) and the
+        model gives them (else ``None``)."""
         batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3)) for k in self.turns]))
-        names = [CLASSIFIER_OUTPUT] + [FEATURES_OUTPUT] * self.has_features
+        wanted = self.head is not None if features is None else features
+        names = [CLASSIFIER_OUTPUT] + [FEATURES_OUTPUT] * (wanted and self.has_features)
         logits, *features = self.session.run(names, {CROPS_INPUT: batch})
         turns = (len(self.turns), len(crops))
         return (logits.reshape(*turns, logits.shape[-1]),
