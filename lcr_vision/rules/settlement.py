@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 
 from lcr_vision.rules.engine import plural
 from lcr_vision.rules.errors import RulesError
+from lcr_vision.rules.moves import Draw, Give, Move, TakeCenter, ToCenter, Win
 from lcr_vision.rules.series import GameRecord, Series
 from lcr_vision.rules.state import GameState
 
@@ -101,6 +102,26 @@ class Settlement:
     game: int
     transfers: tuple[Transfer, ...]
     finished: bool
+    ended: GameRecord | None = None  # the game in progress, ended by the settlement
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The transfers as the engine's move values, so that they are said and written as a
+        roll's are: a chip given (`Give`) or put in the center (`ToCenter`) one value per chip,
+        chips taken from the center as one `TakeCenter`; then how the game ended, if it did."""
+        said: list[Move] = []
+        for t in self.transfers:
+            if t.giver is None and t.receiver is not None:
+                said.append(TakeCenter(t.receiver, t.chips))
+            elif t.giver is not None and t.receiver is None:
+                said += [ToCenter(t.giver)] * t.chips
+            elif t.giver is not None and t.receiver is not None:
+                said += [Give(t.giver, t.receiver)] * t.chips
+        if self.ended is not None and self.ended.winner is not None:
+            said.append(Win(self.ended.winner))
+        elif self.ended is not None:
+            said.append(Draw(self.ended.center))
+        return tuple(said)
 
 
 def _holdings(state: GameState) -> tuple[int, ...]:
@@ -117,7 +138,9 @@ def settle(series: Series, game: int, made: GameState, right: GameState) -> tupl
         _check_held(series, now, target)
         transfers = compensation(now, target)
         state = replace(series.game, chips=target[:-1], center=target[-1])
-        return Settlement(game, transfers, False), _go_on(series, state)
+        settled = _go_on(series, state)
+        ended = settled.finished[-1] if settled.finished != series.finished else None
+        return Settlement(game, transfers, False, ended), settled
     record = next(g for g in series.finished if g.number == game)
     if record.winner is None and delta[-1]:
         raise SettleError(f"game {game} was a draw and its pot carried over: a correction that "
