@@ -210,3 +210,19 @@ def test_chips_handed_back_stay_handed_back(tmp_path: Path) -> None:
     assert session.amend(2, ("dot", "L")).settled is not None, "replaying roll 2 would undo them"
     session.close()
     assert Session.open(tmp_path / "g").ledger.series.game.chips == (2, 0, 4)
+
+
+def test_the_review_card_shows_the_settlement_and_keeps_the_roll_as_played(
+        tmp_path: Path, capsys) -> None:
+    folder = manual_session(tmp_path / "m", CAT_WINS)
+    assert main(["review", str(folder)]) == 0
+    status, out, _ = amend(capsys, folder, 1, "dot")
+    assert status == 0 and out.rstrip().endswith(f"Updated {folder / 'index.html'}.")
+    page = (folder / "index.html").read_text()
+    card = page[page.index('id="roll-1"'):page.index('id="roll-2"')]
+    assert 'class="card corrected"' in page[page.rindex("<article", 0, page.index('id="roll-1"')):]
+    assert '<p class="correction settled">Corrected after later rolls: read <s>L</s>, ' \
+           "really <b>dot</b>. Game 1 stands as played; to settle it, " in card
+    assert "gives one chip to" in card and "&lt;script&gt;" in card  # the names, escaped
+    assert "passes one chip left to" in card, "the moves as played stay on the card"
+    assert Standings(page).cards == ledger_standings(folder)

@@ -256,6 +256,15 @@ class Phrasebook:
         said = self.moves(settlement.moves)
         return [lead, *(said if settlement.transfers else [self._say("no_change"), *said])]
 
+    def amended(self, k: int, faces: Sequence[str], settlement: Settlement | None,
+                chips: Mapping[str, int], center: int) -> list[str]:
+        """After an amend: what roll ``k`` was, then the chips to hand back when it was settled,
+        else (the ledger replayed on the right faces) the standings to set the table to."""
+        said = [self.correction(k, faces)]
+        if settlement is not None:
+            return said + self.settlement(settlement)
+        return said + [self.standings(chips, center)]
+
     def standings(self, chips: Mapping[str, int], center: int) -> str:
         """``Ann two, Ben four, Cat three, center three.``"""
         listed = ", ".join(f"{name} {self._words.spell(n, '')}" for name, n in chips.items())
