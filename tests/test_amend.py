@@ -1,8 +1,10 @@
-"""`lcr-vision amend`: a correction goes through the ledger, the changes are said, the review page
-follows the replayed ledger, and mistakes are one-line errors that change nothing."""
+"""`lcr-vision amend`: a correction goes through the ledger (replayed, or settled when the later
+rolls cannot be replayed on it), the changes are said, the review page follows the ledger, the
+README says what the program does, and mistakes are one-line errors that change nothing."""
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -12,7 +14,9 @@ from test_review_model import PLAYERS, camera_session, manual_session
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, EditError, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
+from lcr_vision.manual import HELP
 from lcr_vision.rules import Series, Settings, Variants
+from lcr_vision.table.screen import KEYS
 
 # Ann, <script> and Cat hold one chip each: Ann passes left, <script> passes both left, Cat wins.
 CAT_WINS = ["L", "L L"]
@@ -226,3 +230,13 @@ def test_the_review_card_shows_the_settlement_and_keeps_the_roll_as_played(
     assert "gives one chip to" in card and "&lt;script&gt;" in card  # the names, escaped
     assert "passes one chip left to" in card, "the moves as played stay on the card"
     assert Standings(page).cards == ledger_standings(folder)
+
+
+def test_the_readme_names_every_window_key_and_the_ways_to_amend() -> None:
+    text = " ".join((Path(__file__).resolve().parents[1] / "README.md").read_text().split())
+    keys = text[text.index("Keys: "):text.index("(everything is already saved)")]
+    named = set(re.findall(r"\*\*(.+?)\*\*", keys))
+    assert named == {"space" if k == " " else k for k in KEYS if k != "\x1b"}
+    assert "**a** amends a roll" in keys and KEYS["a"] == "amend"
+    assert "`amend K FACES` corrects roll *K* as `amend` does" in text and "amend K FACES" in HELP
+    assert "the correction is *settled*" in text
