@@ -12,8 +12,6 @@ to). Other lines are commands: ``undo``, ``correct K FACES``, ``standings``, ``h
 (('wild', '1', 'dot'), Decision(reverse=True, targets=(2, 2)))
 >>> parse_roll("4 6 2", s)
 (('4', '6', '2'), None)
->>> parse_amend("2 L dot", s, last=5), parse_amend("l . .", s, last=5)[0]
-((2, ('L', 'dot'), None), 5)
 """
 
 from __future__ import annotations
@@ -42,9 +40,9 @@ HELP = (
     "Wild: add @Name for each chip a wild takes (or gives), e.g. wild wild dot @Ben @Cat;\n"
     "      without names the policy chooses.\n"
     "Wilder: start the line with 'reverse' to pay 3 chips and reverse the dice.\n"
-    "Commands: undo (the last roll), amend K FACES (roll K really showed FACES; without K the\n"
-    "          last roll; when later rolls were thrown on it they stand, and the chips to hand\n"
-    "          back are said; 'correct' does the same), standings, help, quit.\n"
+    "Commands: undo (the last roll), amend K FACES (roll K really showed FACES; when later\n"
+    "          rolls were thrown on it they stand, and the chips to hand back are said;\n"
+    "          'correct' does the same), standings, help, quit.\n"
     "End of input also stops; the session resumes with --session."
 )
 QUIT = ("quit", "q", "exit")
@@ -62,14 +60,6 @@ def parse_roll(text: str, settings: Settings) -> tuple[tuple[str, ...], Decision
     if not reverse and not targets:
         return faces, None
     return faces, Decision(reverse=reverse, targets=targets or None)
-
-
-def parse_amend(text: str, settings: Settings, last: int) -> tuple[int, tuple[str, ...],
-                                                                   Decision | None]:
-    """``K FACES``: the roll's number and what it really showed; without a number, roll ``last``."""
-    number, _, rest = text.strip().partition(" ")
-    k, line = (int(number), rest) if number.isdigit() else (last, text)
-    return (k, *parse_roll(line, settings))
 
 
 class ManualPlay:
@@ -133,10 +123,11 @@ class ManualPlay:
 
     def amend(self, text: str) -> None:
         """Correct a roll; print, and say as the table does, the chips to hand back."""
-        if not text:
+        number, _, rest = text.partition(" ")
+        if not number.isdigit():
             raise EditError("write: amend K FACES, e.g. amend 3 L dot dot")
-        session = self.session
-        k, faces, decision = parse_amend(text, session.settings, len(session.ledger.rolls))
+        session, k = self.session, int(number)
+        faces, decision = parse_roll(rest, session.settings)
         amendment = session.amend(k, faces, decision)
         settled = None if amendment.settled is None else amendment.settled.settlement
         self.report(f"Roll {k} corrected", amendment.result)

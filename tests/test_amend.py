@@ -162,6 +162,9 @@ def test_an_early_misread_in_a_finished_game_is_settled_between_the_players(
     assert status == 0 and out.splitlines()[1] == (
         "Game 1 stands as played; to settle it, Ann gives one chip to Cat.")
     assert Session.open(folder).ledger.series.net_chips == (-1, -2, 3)
+    assert main(["ledger", str(folder)]) == 0
+    assert ("      Roll 1 settled here: really C. Game 1 stands as played; to settle it, Ann "
+            "gives one chip to Cat.") in capsys.readouterr().out.splitlines()
 
 
 def test_an_early_misread_in_the_game_in_progress_is_settled_on_the_table(

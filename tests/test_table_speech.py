@@ -69,7 +69,7 @@ def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, mon
             pass
     (tmp_path / "photos").mkdir()
     shutil.copy(PHOTO, tmp_path / "photos")
-    answers = iter(["1 C . .", "9 L"])
+    answers = iter(["1", "C . .", "", "L"])  # Enter: the last roll, Ben's two dice
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     out = io.StringIO()
     with Announcer(None, speak=False, record=None, out=out) as announcer:
@@ -83,7 +83,7 @@ def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, mon
         "The later rolls stand. Make the chips right:",
         "Ben, pass one chip to the center.",
         "Cat, roll three dice.",
-        "there is no roll 9: the session has 2 rolls",
+        "roll 2: Ben rolls 2 dice, got 1 face",
     ]
     assert loop.last.startswith("Roll 1 amended: The later rolls stand as thrown;")
     assert (session.state.chips, session.state.center) == ((2, 1, 3), 1)

@@ -28,8 +28,9 @@ from lcr_vision.camera.source import FrameSource
 from lcr_vision.errors import UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Session
+from lcr_vision.ledger.errors import EditError
 from lcr_vision.ledger.session import PlannedRoll
-from lcr_vision.manual import parse_amend
+from lcr_vision.manual import parse_roll
 from lcr_vision.odds import Odds, quick_odds
 from lcr_vision.odds.result import EXACT
 from lcr_vision.photolog import PhotoLog, move_record, now_utc, photo_number, photo_path
@@ -330,13 +331,17 @@ class TableLoop:
             self.announcer.say(str(exc))
 
     def amend(self) -> None:
-        """Ask the terminal which roll really showed which faces, amend it, and say what to do:
+        """Ask the terminal which roll (its number, asked apart so that pips are not taken for
+        one) really showed which faces, amend it, and say what to do:
         the chips to hand back when the later rolls stand (a settlement), else the standings the
         replayed ledger now holds; then whose turn it is, which the amend may have changed."""
         session, last = self.session, len(self.session.ledger.rolls)
-        line = input(f"Amend a roll: its number and faces, e.g. {last} L R dot "
-                     f"(faces alone: roll {last}): ")
-        k, faces, decision = parse_amend(line, session.settings, last)
+        number = input(f"Amend which roll? (Enter: roll {last}) ").strip() or str(last)
+        if not number.isdigit():
+            raise EditError(f"a roll is amended by its number, not {number!r}")
+        k = int(number)
+        faces, decision = parse_roll(input(f"Faces roll {k} really showed (e.g. L R dot): "),
+                                     session.settings)
         amendment = session.amend(k, faces, decision)
         settled = None if amendment.settled is None else amendment.settled.settlement
         state = session.state
