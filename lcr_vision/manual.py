@@ -26,7 +26,12 @@ from lcr_vision.ledger import Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.odds import quick_odds
 from lcr_vision.rules import Decision, GameState, RollResult, Settings
-from lcr_vision.rules.describe import describe_roll, describe_standings, describe_turn
+from lcr_vision.rules.describe import (
+    describe_roll,
+    describe_settlement,
+    describe_standings,
+    describe_turn,
+)
 from lcr_vision.rules.engine import legal_choices
 from lcr_vision.speech import Announcer, Phrasebook
 
@@ -35,8 +40,10 @@ HELP = (
     "Wild: add @Name for each chip a wild takes (or gives), e.g. wild wild dot @Ben @Cat;\n"
     "      without names the policy chooses.\n"
     "Wilder: start the line with 'reverse' to pay 3 chips and reverse the dice.\n"
-    "Commands: undo (the last roll), correct K FACES (roll K really showed FACES), standings,\n"
-    "          help, quit. End of input also stops; the session resumes with --session."
+    "Commands: undo (the last roll), amend K FACES (roll K really showed FACES; when later\n"
+    "          rolls were thrown on it they stand, and the chips to hand back are said;\n"
+    "          'correct' does the same), standings, help, quit.\n"
+    "End of input also stops; the session resumes with --session."
 )
 QUIT = ("quit", "q", "exit")
 # A whole 4-player game (Ann, Ben, Cat, Dan) with a rejected line and a correction, for demos.
@@ -114,14 +121,24 @@ class ManualPlay:
                 first = GameState.start(settings.stakes, game=played.game + 1).first
                 self.say(self.phrases.new_game(played.game + 1, settings.players[first]))
 
-    def correct(self, text: str) -> None:
+    def amend(self, text: str) -> None:
+        """Correct a roll; print, and say as the table does, the chips to hand back."""
         number, _, rest = text.partition(" ")
         if not number.isdigit():
-            raise EditError("write: correct K FACES, e.g. correct 3 L dot dot")
-        faces, decision = parse_roll(rest, self.session.settings)
-        result = self.session.correct(int(number), faces, decision)
-        self.report(f"Roll {number} corrected", result)
+            raise EditError("write: amend K FACES, e.g. amend 3 L dot dot")
+        session, k = self.session, int(number)
+        faces, decision = parse_roll(rest, session.settings)
+        amendment = session.amend(k, faces, decision)
+        settled = None if amendment.settled is None else amendment.settled.settlement
+        self.report(f"Roll {k} corrected", amendment.result)
+        if settled is not None:
+            self.say("  " + describe_settlement(settled, session.settings.players))
         self.standings()
+        if self.announcer is not None:
+            state = session.state
+            self.announcer.say(*self.phrases.amended(
+                k, amendment.result.game_faces, settled,
+                dict(zip(session.settings.players, state.chips)), state.center))
 
     def undo(self) -> None:
         entry = self.session.undo()
@@ -140,8 +157,8 @@ class ManualPlay:
             self.standings()
         elif command == "undo":
             self.undo()
-        elif command == "correct":
-            self.correct(rest.strip())
+        elif command in ("amend", "correct"):
+            self.amend(rest.strip())
         else:
             self.roll(text)
         return True

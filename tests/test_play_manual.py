@@ -17,8 +17,9 @@ import pytest
 
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Ledger, Session, read_journal, replay
-from lcr_vision.manual import DEMO_ROLLS
+from lcr_vision.manual import DEMO_ROLLS, ManualPlay
 from lcr_vision.rules import Series, Settings
+from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.speech.voice import wav_seconds
 
 PLAYERS = ["--players", "Ann,Ben,Cat"]
@@ -213,3 +214,31 @@ def test_options_of_the_camera_are_refused_in_manual_play(
                         "--session", str(tmp_path / "s"), *option)
     assert code == 2 and f"{option[0]} does not apply" in err
     assert not (tmp_path / "s").exists()
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", ["Roll one was center, dot, dot.", "The later rolls stand. Make the chips right:",
+            "Ben, pass one chip to the center."]),
+    ("ru", ["Бросок один на самом деле: центр, точка, точка.",
+            "Следующие броски остаются. Верните фишки так:", "Ben: одну фишку в центр."]),
+])
+def test_amend_in_manual_play_prints_and_says_the_chips_to_hand_back(
+        tmp_path, language: str, said: list[str]) -> None:
+    session = Session.create(tmp_path / "s", Settings.create(["Ann", "Ben", "Cat"],
+                                                             stakes=(3, 1, 3)))
+    printed, spoken = io.StringIO(), io.StringIO()
+    with Announcer(None, speak=False, record=None, out=spoken) as announcer:
+        play = ManualPlay(session, printed, announcer, Phrasebook(("Ann", "Ben", "Cat"), language))
+        play.run(["L dot dot", "dot dot  # Ben threw two dice on Ann's chip", "amend 1 C . ."],
+                 prompt=False)
+    session.close()
+    lines = printed.getvalue().splitlines()
+    at = lines.index("  Roll 1 corrected: Ann rolled C dot dot. Ann puts one chip in the center; "
+                     "Ann has two chips left.")
+    assert lines[at + 1:at + 3] == [
+        ("  The later rolls stand as thrown; to make the chips right, Ben puts one chip in the "
+        "center."),
+        "  Ann 2, Ben 1, Cat 3; center 1.",
+    ]
+    assert spoken.getvalue().splitlines()[-3:] == said
+    assert [r.entry.faces for r in ledger_of(tmp_path / "s").rolls][1] == ("dot", "dot")

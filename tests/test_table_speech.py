@@ -1,4 +1,5 @@
-"""What the table says when it must not move chips: a doubtful read, a new game."""
+"""What the table says when it must not move chips (a doubtful read, a new game) and when chips
+must be handed back (an amended roll)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,15 @@ import io
 import shutil
 from pathlib import Path
 
+import numpy as np
+
 from lcr_vision.camera.stills import FolderSource
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
 from lcr_vision.rules import Settings
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop, TableOptions
-from lcr_vision.table.screen import Screen
+from lcr_vision.table.screen import KEYS, Screen
 from lcr_vision.vision.reader import DiceReader
 
 PHOTO = Path(__file__).resolve().parents[1] / "sample_images" / "images" / "lcr_1_00019.jpg"
@@ -54,4 +57,34 @@ def test_a_new_game_is_said_with_who_throws_first(tmp_path: Path) -> None:
     lines = out.getvalue().splitlines()
     assert lines[:2] == ["Game two: Ben throws first.", "Ben, roll one die."]
     assert "Game" not in " ".join(lines[2:])  # said once, at the game's start
+    session.close()
+
+
+def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, monkeypatch) -> None:
+    session = Session.create(tmp_path / "s", Settings.create(["Ann", "Ben", "Cat"],
+                                                             stakes=(3, 1, 3)))
+    for k, faces in enumerate([("L", "dot", "dot"), ("dot", "dot")], 1):  # Ben threw Ann's chip
+        session.record_roll(faces)
+        with session.announcing(k):
+            pass
+    (tmp_path / "photos").mkdir()
+    shutil.copy(PHOTO, tmp_path / "photos")
+    answers = iter(["1", "C . .", "", "L"])  # Enter: the last roll, Ben's two dice
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    out = io.StringIO()
+    with Announcer(None, speak=False, record=None, out=out) as announcer:
+        loop = TableLoop(session, FolderSource(tmp_path / "photos"), DiceReader().read,
+                         announcer, Phrasebook(session.settings.players), Screen())
+        assert KEYS["a"] == "amend"
+        loop.act("amend", np.zeros((480, 640, 3), np.uint8))
+        loop.act("amend", np.zeros((480, 640, 3), np.uint8))
+    assert out.getvalue().splitlines() == [
+        "Roll one was center, dot, dot.",
+        "The later rolls stand. Make the chips right:",
+        "Ben, pass one chip to the center.",
+        "Cat, roll three dice.",
+        "roll 2: Ben rolls 2 dice, got 1 face",
+    ]
+    assert loop.last.startswith("Roll 1 amended: The later rolls stand as thrown;")
+    assert (session.state.chips, session.state.center) == ((2, 1, 3), 1)
     session.close()

@@ -1,4 +1,6 @@
-"""``lcr-vision amend``: correct a misread roll, replay the ledger, say what changed."""
+"""``lcr-vision amend``: correct a misread roll, replay the ledger (or, when the later rolls cannot
+be replayed on the right faces, settle it: they stand, and chips are handed back), say what
+changed."""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ from pathlib import Path
 from lcr_vision.ledger import EditError, Session
 from lcr_vision.manual import parse_roll
 from lcr_vision.review import PAGE, build_review, standings_changes, write_page
+from lcr_vision.review.changes import UNCHANGED
 from lcr_vision.rules import Decision
-from lcr_vision.rules.describe import describe_roll
+from lcr_vision.rules.describe import describe_roll, describe_settlement
 from lcr_vision.rules.engine import plural
 
 
@@ -21,7 +24,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "is appended to the journal (the roll as read stays on record), the ledger is replayed, "
         "and the changes to each game's standings, winners and wins are printed. The review "
         "page, if written, is refreshed. A correction that would make a later roll impossible "
-        "(another player's turn, another number of dice) is refused.",
+        "(another player's turn, another number of dice) is settled instead: the later rolls "
+        "stand as thrown, and the chips the roll moved wrongly are handed back now (in the "
+        "game in progress on the table; in a finished game between the players, the winner "
+        "holding the center); the moves to make are printed.",
     )
     p.add_argument("session", type=Path, metavar="SESSION", help="the session folder")
     p.add_argument(
@@ -46,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         before = session.ledger
         entry = before.entry(args.roll)
+        shown, chosen = before.faces(args.roll)
         faces, decision = parse_roll(args.faces, session.settings)
         if len(faces) != len(entry.faces):
             raise EditError(
@@ -53,20 +60,24 @@ def run(args: argparse.Namespace) -> int:
                 f"{plural(len(entry.faces), 'die', 'dice')}; --faces gives {len(faces)}"
             )
         kept = decision or Decision(reverse=entry.decision.reverse)
-        if faces == entry.faces and kept == entry.decision:
+        if faces == shown and kept == chosen:
             print(f"Roll {args.roll} already shows {' '.join(faces)}: nothing to correct.")
             return 0
-        result = session.correct(args.roll, faces, decision)
+        amendment = session.amend(args.roll, faces, decision)
         after = session.ledger
     finally:
         session.close()
-    played = after.rolls[args.roll - 1]
+    played, players = after.rolls[args.roll - 1], after.settings.players
     print(
         f"Roll {args.roll} ({entry.player}, game {played.game}, turn {played.turn}): "
-        f"{' '.join(entry.faces)} -> {' '.join(faces)}. "
-        + describe_roll(result, after.settings.players)
+        f"{' '.join(shown)} -> {' '.join(faces)}. "
+        + describe_roll(amendment.result, players)
     )
-    for line in standings_changes(before, after):
+    changes = standings_changes(before, after)
+    if amendment.settled is not None:
+        print(describe_settlement(amendment.settled.settlement, players))
+        changes = [] if changes == [UNCHANGED] else changes  # a finished game's table stands
+    for line in changes:
         print(line)
     if (args.session / PAGE).exists():
         print(f"Updated {write_page(args.session, build_review(args.session))}.")

@@ -6,13 +6,17 @@ Events are plain JSON objects with an ``event`` kind and a UTC ``time``:
 - ``roll``: roll number ``k`` (from 1 across the session), the ``player`` whose turn it was, the
   ``faces`` as read, the roller's choices (``reverse`` for Wilder, wild ``targets`` by name, or null
   for the policy) and an optional ``photo`` path inside the session folder;
-- ``correct``: new faces (and choices) for roll ``k``;
+- ``correct``: new faces (and choices) for roll ``k``; the later rolls are replayed on them;
+- ``settle``: new faces (and choices) for roll ``k``, made right at the table now: the later rolls
+  stand as thrown and the chips roll ``k`` moved wrongly are handed back (`rules.settlement`);
 - ``undo``: roll ``k``, the last one, is withdrawn;
 - ``game_over`` and ``new_game``: what was announced when a roll ended a game. They are a record
   for readers; the replay derives games from the rolls, so a later correction may supersede them;
 - ``announced``: roll ``k`` (its latest ``roll`` event) has been said at the table. A roll is
   journalled before it is said, so a crash in between leaves a roll without this line, and the
   resumed table says it first. Version 1 journals had no such line: their rolls count as said.
+
+Version 3 added ``settle``; older journals are read as they are.
 
 >>> from lcr_vision.rules import Variants
 >>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True))
@@ -34,10 +38,10 @@ from lcr_vision.ledger.journal import Event
 from lcr_vision.rules import Decision, GameRecord, Settings, SettingsError
 
 KINDS: tuple[str, ...] = (
-    "session", "roll", "correct", "undo", "game_over", "new_game", "announced",
+    "session", "roll", "correct", "settle", "undo", "game_over", "new_game", "announced",
 )  # fmt: skip
-VERSION = 2  # the journal version written; 2 added ``announced``
-READABLE = (1, VERSION)  # the versions read
+VERSION = 3  # the journal version written; 2 added ``announced``, 3 ``settle``
+READABLE = (1, 2, VERSION)  # the versions read
 
 
 def now() -> str:
@@ -71,10 +75,13 @@ def roll_event(
     }  # fmt: skip
 
 
-def correct_event(k: int, faces: tuple[str, ...], decision: Decision, settings: Settings) -> Event:
-    """Roll ``k`` really showed ``faces``."""
+def correct_event(
+    k: int, faces: tuple[str, ...], decision: Decision, settings: Settings, kind: str = "correct"
+) -> Event:
+    """Roll ``k`` really showed ``faces``: replay the later rolls on them (``correct``), or let
+    them stand and settle the difference at the table (``settle``)."""
     return {
-        "event": "correct",
+        "event": kind,
         "k": k,
         "time": now(),
         "faces": list(faces),

@@ -2,7 +2,8 @@
 
 Corrections replace a roll's faces and undo withdraws the last roll; the ledger is then what it
 would have been had the right faces been read. A correction that would make a later roll impossible
-(another roller, another number of dice) is refused rather than guessed at.
+(another roller, another number of dice) cannot be replayed: it is settled instead, the later rolls
+standing as thrown and the chips the roll moved wrongly handed back now (`rules.settlement`).
 
 >>> from lcr_vision.rules import Settings
 >>> ledger = Ledger.start(Settings.create(["Ann", "Ben", "Cat"]))
@@ -10,6 +11,12 @@ would have been had the right faces been read. A correction that would make a la
 >>> ledger = ledger.apply({"event": "correct", "k": 1, "faces": ["C", "3", "3"]})
 >>> ledger.series.game.chips, ledger.series.game.center, ledger.rolls[0].entry.corrected
 ((2, 3, 3), 1, True)
+>>> ledger = ledger.apply({"event": "roll", "k": 2, "player": "Ben", "faces": ["L", "L", "L"]})
+>>> ledger = ledger.apply({"event": "settle", "k": 1, "faces": ["L", "3", "3"]})
+>>> ledger.settled[0].settlement.transfers  # Ben threw three dice; the center owes Ben one chip
+(Transfer(giver=None, receiver=1, chips=1),)
+>>> ledger.series.game.chips, ledger.series.game.center, ledger.rolls[1].entry.faces
+((2, 1, 6), 0, ('L', 'L', 'L'))
 """
 
 from __future__ import annotations
@@ -20,7 +27,17 @@ from lcr_vision.faces import FaceError
 from lcr_vision.ledger.errors import EditError, JournalError
 from lcr_vision.ledger.events import KINDS, READABLE, decision_of, faces_of, field
 from lcr_vision.ledger.journal import Event
-from lcr_vision.rules import Decision, RollResult, RulesError, Series, Settings, SettingsError
+from lcr_vision.rules import (
+    Decision,
+    RollResult,
+    RulesError,
+    Series,
+    Settings,
+    SettingsError,
+    Settlement,
+    play_roll,
+    settle,
+)
 
 
 @dataclass(frozen=True)
@@ -49,12 +66,28 @@ class PlayedRoll:
 
 
 @dataclass(frozen=True)
+class Settled:
+    """A correction settled at the table: roll ``k`` really showed ``faces`` (``result``), the
+    later rolls stood as thrown, and ``settlement`` made the chips right once ``position`` rolls
+    had been played."""
+
+    k: int
+    faces: tuple[str, ...]
+    decision: Decision
+    result: RollResult
+    settlement: Settlement
+    position: int
+    line: int
+
+
+@dataclass(frozen=True)
 class Ledger:
     """The replayed state of a session."""
 
     settings: Settings
     series: Series
     rolls: tuple[PlayedRoll, ...] = ()
+    settled: tuple[Settled, ...] = ()
 
     @classmethod
     def start(cls, settings: Settings) -> Ledger:
@@ -72,8 +105,10 @@ class Ledger:
         return replace(self, series=series, rolls=self.rolls + (played,))
 
     def replayed(self, entries: list[Entry]) -> Ledger:
-        """The session played from the start with these entries."""
-        ledger = Ledger.start(self.settings)
+        """The session played again from the first of ``entries`` on (the rolls before it, and
+        the settlements made then, stand)."""
+        first = entries[0].k
+        ledger = replace(self, series=self.rolls[first - 1].before, rolls=self.rolls[: first - 1])
         for entry in entries:
             try:
                 ledger = ledger.play(entry)
@@ -87,10 +122,41 @@ class Ledger:
             raise EditError(f"there is no roll {k}: the session has {len(self.rolls)} rolls")
         return self.rolls[k - 1].entry
 
+    def faces(self, k: int) -> tuple[tuple[str, ...], Decision]:
+        """The faces and choices roll ``k`` holds now: as last settled, else as read or corrected."""
+        entry = self.entry(k)
+        last = next((s for s in reversed(self.settled) if s.k == k), None)
+        return (entry.faces, entry.decision) if last is None else (last.faces, last.decision)
+
+    def settled_since(self, k: int) -> bool:
+        """Whether a settlement was made once roll ``k`` had been played: replaying roll ``k``
+        would undo chips already handed back, so it can only be settled again."""
+        return any(s.position >= k for s in self.settled)
+
+    def really(self, k: int, faces: tuple[str, ...], decision: Decision) -> RollResult:
+        """Roll ``k`` as it would have been played with ``faces``, on the chips it was thrown on."""
+        self.entry(k)
+        try:
+            return play_roll(self.settings, self.rolls[k - 1].result.before, faces, decision)
+        except RulesError as exc:
+            raise EditError(f"roll {k}: {exc}") from None
+
+    def settle(self, k: int, faces: tuple[str, ...], decision: Decision, line: int = 0) -> Ledger:
+        """Roll ``k`` really showed ``faces``: the later rolls stand as thrown, and the chips it
+        moved wrongly (beyond any earlier settlement of it) are made right now."""
+        result = self.really(k, faces, decision)
+        roll = self.rolls[k - 1]
+        made = next((s.result.after for s in reversed(self.settled) if s.k == k),
+                    roll.result.after)
+        settlement, series = settle(self.series, roll.game, made, result.after)
+        done = Settled(k, faces, decision, result, settlement, len(self.rolls), line)
+        return replace(self, series=series, settled=self.settled + (done,))
+
     def apply(self, event: Event, line: int = 0) -> Ledger:
         """The ledger after one journal event; the rules validate rolls and corrections."""
         kind = event["event"]
-        k = field(event, "k", int, line) if kind in ("roll", "correct", "undo", "announced") else 0
+        numbered = ("roll", "correct", "settle", "undo", "announced")
+        k = field(event, "k", int, line) if kind in numbered else 0
         if kind == "roll":
             if k != len(self.rolls) + 1:
                 raise EditError(f"roll {k} cannot follow roll {len(self.rolls)}")
@@ -100,9 +166,15 @@ class Ledger:
                 raise JournalError(f"journal.jsonl line {line}: roll event's 'photo' must be a "
                                    f"path or null, not {photo!r}")
             return self.play(Entry(k, player, faces, decision, photo, False, line))
+        if kind == "settle":
+            return self.settle(k, faces_of(event, line), decision_of(event, self.settings, line),
+                               line)
         if kind == "correct":
-            entries = [r.entry for r in self.rolls]
-            entries[k - 1] = replace(
+            if self.settled_since(k):
+                raise EditError(f"roll {k} was settled at the table after it was played: it "
+                                f"can only be settled again")
+            entries = [r.entry for r in self.rolls[k - 1:]]
+            entries[0] = replace(
                 self.entry(k),
                 faces=faces_of(event, line),
                 decision=decision_of(event, self.settings, line),
@@ -113,6 +185,8 @@ class Ledger:
         if kind == "undo":
             if k != len(self.rolls) or k == 0:
                 raise EditError(f"only the last roll can be undone, not roll {k}")
+            if self.settled_since(k):
+                raise EditError(f"roll {k} cannot be undone: chips were handed back after it")
             return replace(self, series=self.rolls[-1].before, rolls=self.rolls[:-1])
         if kind in KINDS and kind != "session":
             return self

@@ -47,8 +47,8 @@ from lcr_vision.ledger.events import (
     undo_event,
 )
 from lcr_vision.ledger.journal import Event, Journal, lines_of
-from lcr_vision.ledger.replay import Entry, Ledger, replay, unannounced
-from lcr_vision.rules import Decision, GameState, RollResult, Settings
+from lcr_vision.ledger.replay import Entry, Ledger, Settled, replay, unannounced
+from lcr_vision.rules import Decision, GameState, RollResult, RulesError, Settings
 
 JOURNAL = "journal.jsonl"
 PHOTOS = "photos"
@@ -71,6 +71,16 @@ def _sync_folder(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+@dataclass(frozen=True)
+class Amendment:
+    """What correcting roll ``k`` did: its ``result`` as it really was, and the ``settled``
+    record when the later rolls stood as thrown and chips were handed back instead."""
+
+    k: int
+    result: RollResult
+    settled: Settled | None
 
 
 @dataclass(frozen=True)
@@ -214,6 +224,30 @@ class Session:
             raise EditError(f"cannot correct roll {k}: {exc}") from None
         self._commit(ledger, [event])
         return ledger.rolls[k - 1].result
+
+    def amend(
+        self, k: int, faces: tuple[str, ...], decision: Decision | None = None
+    ) -> Amendment:
+        """Correct roll ``k`` as `correct` does when the later rolls can be replayed on the
+        right faces; when they cannot (another number of dice), or chips were already handed
+        back since, settle it: the later rolls stand and the difference is made right now."""
+        if decision is None:
+            decision = Decision(reverse=self.ledger.entry(k).decision.reverse)
+        faces = tuple(faces)
+        result = self.ledger.really(k, faces, decision)
+        if not self.ledger.settled_since(k):
+            try:
+                return Amendment(k, self.correct(k, faces, decision), None)
+            except EditError:
+                pass  # a later roll cannot be replayed: settle instead
+        event = correct_event(k, faces, decision, self.settings, "settle")
+        try:
+            ledger = self.ledger.apply(event)
+        except RulesError as exc:
+            raise EditError(f"cannot correct roll {k}: later rolls were thrown on it, and "
+                            f"{exc}") from None
+        self._commit(ledger, [event])
+        return Amendment(k, result, ledger.settled[-1])
 
     def undo(self) -> Entry:
         """Withdraw the last roll; returns it."""

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 
 from lcr_vision.ledger import Ledger
 
+UNCHANGED = "The standings do not change."
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -65,4 +67,4 @@ def standings_changes(before: Ledger, after: Ledger) -> list[str]:
     wins = _pairs(labels, before.series.wins, after.series.wins)
     if wins:
         lines.append(f"Wins: {wins}.")
-    return lines or ["The standings do not change."]
+    return lines or [UNCHANGED]

@@ -29,6 +29,7 @@ from lcr_vision.rules.moves import (
 )
 from lcr_vision.rules.series import GameRecord, Series
 from lcr_vision.rules.settings import Settings, Variants
+from lcr_vision.rules.settlement import SettleError, Settlement, Transfer, compensation, settle
 from lcr_vision.rules.state import GameState
 
 __all__ = [
@@ -51,14 +52,19 @@ __all__ = [
     "Series",
     "Settings",
     "SettingsError",
+    "SettleError",
+    "Settlement",
     "Skip",
     "Take",
     "TakeCenter",
     "ToCenter",
+    "Transfer",
     "Variants",
     "Win",
+    "compensation",
     "give_targets",
     "legal_choices",
     "play_roll",
+    "settle",
     "take_targets",
 ]

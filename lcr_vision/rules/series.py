@@ -34,12 +34,15 @@ class GameRecord:
     rolls: int
     chips: tuple[int, ...]
     center: int
+    settled: tuple[int, ...] = ()  # chips each seat got (+) or gave (-) settling it afterwards
 
     def net_chips(self, stakes: tuple[int, ...]) -> tuple[int, ...]:
-        """Chips each player won or lost: they keep what they hold, the winner takes the center."""
+        """Chips each player won or lost: they keep what they hold, the winner takes the center,
+        and a settlement after the game (`rules.settlement`) moves chips between them."""
+        settled = self.settled or (0,) * len(stakes)
         return tuple(
-            held + (self.center if seat == self.winner else 0) - ante
-            for seat, (held, ante) in enumerate(zip(self.chips, stakes))
+            held + (self.center if seat == self.winner else 0) - ante + owed
+            for seat, (held, ante, owed) in enumerate(zip(self.chips, stakes, settled))
         )
 
 
@@ -61,9 +64,12 @@ class Series:
     ) -> tuple[RollResult, Series]:
         """Play one roll of the current game; a roll that ends it starts the next game."""
         result = play_roll(self.settings, self.game, tuple(faces), decision)
-        end = result.after
+        return result, self.after(result.after)
+
+    def after(self, end: GameState) -> Series:
+        """This series with ``end`` as the current game's state; an ended game starts the next."""
         if not end.over:
-            return result, replace(self, game=end)
+            return replace(self, game=end)
         record = GameRecord(
             number=end.game,
             first=end.first,
@@ -75,7 +81,7 @@ class Series:
         )
         carried = end.center if end.draw else 0
         following = GameState.start(self.settings.stakes, game=end.game + 1, carried=carried)
-        return result, replace(self, game=following, finished=self.finished + (record,))
+        return replace(self, game=following, finished=self.finished + (record,))
 
     @property
     def carried(self) -> int:

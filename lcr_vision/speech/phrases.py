@@ -19,6 +19,15 @@ said in one sentence per roller, in the order left, right, center.
 ('I see five dice, Ann rolls three.', 'Ann zero, Ben twelve, center five.')
 >>> en.favoured("Cat", 0.4137), ru.favoured("Cat", 0.4137), ru.favoured("Ann", 0.224)
 ('Cat is favoured to win, forty-one percent.', 'Cat — фаворит, сорок один процент.', 'Ann — фаворит, двадцать два процента.')
+
+A correction settled at the table, when later rolls were thrown on the roll as misread:
+
+>>> from lcr_vision.rules.settlement import Settlement, Transfer
+>>> fix = Settlement(1, (Transfer(1, 0, 1), Transfer(1, None, 2)), finished=False)
+>>> [en.correction(3, ("C", "dot", "dot")), *en.settlement(fix)]
+['Roll three was center, dot, dot.', 'The later rolls stand. Make the chips right:', 'Ben gives one chip to Ann.', 'Ben, pass two chips to the center.']
+>>> [ru.correction(3, ("C", "dot", "dot")), *ru.settlement(Settlement(2, fix.transfers, True))]
+['Бросок три на самом деле: центр, точка, точка.', 'Игра два остаётся как сыграна. Расчёт:', 'Ben отдаёт одну фишку — Ann.', 'Ben: две фишки в центр.']
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from lcr_vision.rules.moves import (
     ToCenter,
     Win,
 )
+from lcr_vision.rules.settlement import Settlement
 from lcr_vision.speech.numbers import english, russian
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
@@ -117,6 +127,10 @@ _EN = _Language(
         "favoured": "{player} is favoured to win, {chance}.",
         "before_crash": "Before the crash, {player} rolled.",
         "new_game": "Game {game}: {player} throws first.",
+        "corrected": "Roll {k} was {faces}.",
+        "settle_now": "The later rolls stand. Make the chips right:",
+        "settle_game": "Game {game} stands as played. Settle it:",
+        "no_change": "No chips change hands.",
     },
     faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},
     places=(("die",), ("left die", "right die"), ("left die", "middle die", "right die")),
@@ -158,6 +172,10 @@ _RU = _Language(
         "favoured": "{player} — фаворит, {chance}.",
         "before_crash": "До сбоя бросок {player}.",
         "new_game": "Игра {game}: первым бросает {player}.",
+        "corrected": "Бросок {k} на самом деле: {faces}.",
+        "settle_now": "Следующие броски остаются. Верните фишки так:",
+        "settle_game": "Игра {game} остаётся как сыграна. Расчёт:",
+        "no_change": "Фишки остаются на местах.",
     },
     faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},
     places=(("кубик",), ("левый кубик", "правый кубик"),
@@ -224,6 +242,28 @@ class Phrasebook:
         read = ", ".join(words.faces.get(f, f) for f in faces)
         return [self._say("unsure", player=player, which=which),
                 self._say("unsure_read", faces=read)]
+
+    def correction(self, k: int, faces: Sequence[str]) -> str:
+        """A correction of roll ``k``, as game faces: ``Roll three was center, dot, dot.``"""
+        text = ", ".join(self._words.faces[f] for f in faces)
+        return self._say("corrected", k=self._words.spell(k, ""), faces=text)
+
+    def settlement(self, settlement: Settlement) -> list[str]:
+        """The chips to hand back for a settled correction, then how it ended the game:
+        ``The later rolls stand. Make the chips right:``, ``Ben gives one chip to Ann.``"""
+        lead = (self._say("settle_game", game=self._words.spell(settlement.game, ""))
+                if settlement.finished else self._say("settle_now"))
+        said = self.moves(settlement.moves)
+        return [lead, *(said if settlement.transfers else [self._say("no_change"), *said])]
+
+    def amended(self, k: int, faces: Sequence[str], settlement: Settlement | None,
+                chips: Mapping[str, int], center: int) -> list[str]:
+        """After an amend: what roll ``k`` was, then the chips to hand back when it was settled,
+        else (the ledger replayed on the right faces) the standings to set the table to."""
+        said = [self.correction(k, faces)]
+        if settlement is not None:
+            return said + self.settlement(settlement)
+        return said + [self.standings(chips, center)]
 
     def standings(self, chips: Mapping[str, int], center: int) -> str:
         """``Ann two, Ben four, Cat three, center three.``"""

@@ -28,7 +28,9 @@ from lcr_vision.camera.source import FrameSource
 from lcr_vision.errors import UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Session
+from lcr_vision.ledger.errors import EditError
 from lcr_vision.ledger.session import PlannedRoll
+from lcr_vision.manual import parse_roll
 from lcr_vision.odds import Odds, quick_odds
 from lcr_vision.odds.result import EXACT
 from lcr_vision.photolog import PhotoLog, move_record, now_utc, photo_number, photo_path
@@ -40,7 +42,7 @@ from lcr_vision.rules import (
     RulesError,
     SettingsError,
 )
-from lcr_vision.rules.describe import describe_roll
+from lcr_vision.rules.describe import describe_roll, describe_settlement
 from lcr_vision.rules.moves import Draw, Skip, Win
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.check import MIN_SCORE, Verdict
@@ -323,8 +325,35 @@ class TableLoop:
                 self.commit(shot, verdict.dice, verdict.faces, "confirmed")
             elif action == "type":
                 self.type_faces(frame)
+            elif action == "amend":
+                self.amend()
         except UserError as exc:
             self.announcer.say(str(exc))
+
+    def amend(self) -> None:
+        """Ask the terminal which roll (its number, asked apart so that pips are not taken for
+        one) really showed which faces, amend it, and say what to do:
+        the chips to hand back when the later rolls stand (a settlement), else the standings the
+        replayed ledger now holds; then whose turn it is, which the amend may have changed."""
+        session, last = self.session, len(self.session.ledger.rolls)
+        number = input(f"Amend which roll? (Enter: roll {last}) ").strip() or str(last)
+        if not number.isdigit():
+            raise EditError(f"a roll is amended by its number, not {number!r}")
+        k = int(number)
+        faces, decision = parse_roll(input(f"Faces roll {k} really showed (e.g. L R dot): "),
+                                     session.settings)
+        amendment = session.amend(k, faces, decision)
+        settled = None if amendment.settled is None else amendment.settled.settlement
+        state = session.state
+        self.announcer.say(*self.phrases.amended(
+            k, amendment.result.game_faces, settled, dict(zip(self.players, state.chips)),
+            state.center))
+        self.marked, self.pending = Detections(), None
+        self.last = f"Roll {k} amended: " + (
+            describe_settlement(settled, self.players) if settled is not None
+            else describe_roll(amendment.result, self.players))
+        self.odds = self.odds_at(state)
+        self.tell_turn()
 
     def type_faces(self, frame: np.ndarray) -> None:
         """Ask the terminal for the faces of the roll owed and commit them."""

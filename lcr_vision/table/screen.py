@@ -1,7 +1,8 @@
 """Where the table view goes: an OpenCV window that also reads keys, or nowhere (headless).
 
-Keys in the window: space confirms a doubtful read, ``t`` types faces at the terminal, ``u`` undoes
-the last roll, ``s`` says the standings, ``q`` quits (the journal already holds every roll).
+Keys in the window: space confirms a doubtful read, ``t`` types faces at the terminal, ``a`` amends a
+roll (its number and faces typed at the terminal), ``u`` undoes the last roll, ``s`` says the
+standings, ``q`` quits (the journal already holds every roll).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import numpy as np
 
 from lcr_vision.table.overlay import DISPLAY_WIDTH
 
-KEYS = {" ": "confirm", "t": "type", "u": "undo", "s": "standings", "q": "quit", "\x1b": "quit"}
+KEYS = {" ": "confirm", "t": "type", "a": "amend", "u": "undo", "s": "standings", "q": "quit",
+        "\x1b": "quit"}
 
 
 def shown(image: np.ndarray) -> np.ndarray:
