@@ -23,9 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from math import comb
 
 import numpy as np
 
+from lcr_vision.meter import Meter
 from lcr_vision.odds import store
 from lcr_vision.odds.plan import BlockPlan, SolvedLevel, add_group, chunks, first_values, plan
 from lcr_vision.odds.position import Position
@@ -118,7 +120,12 @@ def exact_values(position: Position, stored: bool = True) -> np.ndarray:
     """Win chance of every seat in seating order, then the expected further rolls (``stored``:
     use the on-disk store of big levels)."""
     relative = np.roll(np.array(position.chips), -position.roller)[None, :]
-    solved = solved_level(len(position.chips), int(relative.sum()), stored)
+    players, chips = len(position.chips), int(relative.sum())
+    with Meter(f"exact odds of {players} players, states solved",
+               comb(chips + players - 1, players)) as meter:
+        for level_chips in range(1, chips + 1):  # bottom up, so that each call solves one level
+            solved = solved_level(players, level_chips, stored)
+            meter.advance(len(solved.level))
     row = solved.values[solved.level.index(relative)[0]]
     return np.concatenate([np.roll(row[:-1], position.roller), row[-1:]])
 
