@@ -2,8 +2,9 @@
 copies.
 
 A sweep's cost is gathering the rows the rolls lead to. numpy copies rows of 4, 8, 16 or 32 bytes
-with a fixed-size move and rows of any other width with a general one, about three times slower,
-and a value row of 8 players is 9 numbers (36 bytes). So the correction is kept in two arrays, the
+with a fixed-size move and rows of any other width with a general one, about three times slower
+while the rows are in cache (on the biggest levels memory bandwidth dominates either way), and a
+value row of 8 players is 9 numbers (36 bytes). So the correction is kept in two arrays, the
 win chances padded to a fast width (8 players: 8 columns, 32 bytes) and the turns (4 bytes), and
 in sweep order (`plan`'s blocks one after the other), so that the states worked on together are a
 slice rather than a gather. Finished states have no correction: rolls that lead to them read
