@@ -18,7 +18,8 @@ from lcr_vision.odds import (
     store,
     win_probabilities,
 )
-from lcr_vision.odds.exact import expected_turns, solved_level
+from lcr_vision.odds.exact import exact_values, expected_turns, solved_level
+from lcr_vision.odds.position import Position
 from lcr_vision.rules import GameState, Settings, Variants
 from lcr_vision.sim import simulate_standard
 
@@ -170,3 +171,17 @@ def test_exact_up_to_eight_players_with_three_chips_each() -> None:
     assert solves_exactly(*start(9), method="exact")
     assert not solves_exactly(*start(3), method="simulation")
     assert solves_exactly(*start(12, chips=1))
+
+
+def test_a_cold_solve_gives_the_published_figures() -> None:
+    """Nothing in memory or on disk: every level of 6 players is solved again and the start
+    gives the figures this solver has always given."""
+    solved_level.cache_clear()
+    try:
+        values = exact_values(Position.of((3,) * 6, roller=0), stored=False)
+    finally:
+        solved_level.cache_clear()
+    assert values[:-1] == pytest.approx(
+        [0.162118, 0.160989, 0.164404, 0.169400, 0.172619, 0.170470], abs=1e-6
+    )
+    assert values[-1] == pytest.approx(50.063357, abs=1e-5)

@@ -24,6 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from lcr_vision.meter import Meter
 from lcr_vision.synth.layout import place_dice
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import label, rest_dice
@@ -183,13 +184,18 @@ def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = S
     (default: every kind of `TABLES`), then each kind's die accuracy before and after
     calibrating."""
     totals: dict[str, list[float]] = {}
-    for table in kinds or TABLES:
+    kinds = kinds or tuple(TABLES)
+    meter = Meter("calibration: tables measured", len(kinds) * tables)
+    for table in kinds:
         for s in range(seed, seed + tables):
             result = figures(table, calibration_rolls, test_rolls, s, model)
+            meter.advance()
+            meter.clear()
             yield json.dumps({"seed": s, **result})
             after = result.get("after", result["before"])  # a failed calibration changes nothing
             for key, value in (("before", result["before"]), ("after", after)):
                 totals.setdefault(f"{table} {key}", []).append(value["die_accuracy"])
+    meter.close()
     for key, values in totals.items():
         yield (f"{key:>24}: die accuracy {100 * float(np.mean(values)):.1f}% "
                f"(tables: {', '.join(f'{100 * v:.0f}%' for v in values)})")

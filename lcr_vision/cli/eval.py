@@ -63,6 +63,7 @@ def format_scores(s: Scores) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lcr_vision.meter import metered
     from lcr_vision.vision.images import load_image
     from lcr_vision.vision.labels import read_labels
     from lcr_vision.vision.metrics import score
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         truth = {n: t for n, t in truth.items() if is_validation(n) == (args.split == "validation")}
     folder = args.images or args.labels[0].parent / "images"
     reader = reader_from(args, pyramid=not args.one_look)
-    found = {name: reader.read(load_image(folder / name)) for name in sorted(truth)}
+    found = {name: reader.read(load_image(folder / name)) for name in metered(sorted(truth), "eval: images read")}
     scores = score(truth, found)
     print(json.dumps(scores.as_dict(), indent=1) if args.json else format_scores(scores))
     return 0

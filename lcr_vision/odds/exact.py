@@ -3,8 +3,9 @@
 The game is an absorbing Markov chain, solved one level of chips in play at a time: a C is the only
 way chips leave play, so rolls with a C lead to a level already solved, and only the rolls without
 one stay on the level. Each level is a linear system ``x = b + Q x`` over roller-relative states
-(`states.Level`), solved by Gauss-Seidel sweeps over chunks of states laid out by `plan`; values
-are the win chances of the seats counted from the roller plus the expected number of further rolls.
+(`states.Level`), solved by Gauss-Seidel sweeps over chunks of states planned by `plan` and laid
+out by `sweep`; values are the win chances of the seats counted from the roller plus the expected
+number of further rolls.
 
 The sweeps run in single precision, which moves half the bytes of double, on a correction to the
 values whose residual ``b + Q x - x`` is taken in double precision (`_solve`), so the values still
@@ -22,13 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from math import comb
 
 import numpy as np
 
+from lcr_vision.meter import Meter
 from lcr_vision.odds import store
 from lcr_vision.odds.plan import BlockPlan, SolvedLevel, add_group, chunks, first_values, plan
 from lcr_vision.odds.position import Position
 from lcr_vision.odds.states import MAX_DICE, Level
+from lcr_vision.odds.sweep import Layout
 
 WIN_TOLERANCE = 1e-10
 TURNS_TOLERANCE = 1e-8
@@ -46,50 +50,36 @@ def _error_bound(change: float, rate: float) -> float:
     return change * rate / (1 - rate)
 
 
-def _update(values: np.ndarray, block: BlockPlan, base: np.ndarray, lo: int, hi: int) -> np.ndarray:
-    """New values of states ``lo:hi`` of a block: ``base`` plus where the rolls without a C lead."""
-    acc = base[lo:hi].copy()
-    for group in block.groups:
-        add_group(acc, values, group, lo, hi)
-    return acc
-
-
-def _sweep(values: np.ndarray, plans: Sequence[BlockPlan], bases: Sequence[np.ndarray]) -> float:
-    """One Gauss-Seidel pass over the unfinished states, a chunk at a time; returns the largest
-    change of a value."""
-    change = 0.0
-    for block, base in zip(plans, bases):
-        for lo, hi in chunks(len(block.rows)):
-            acc = _update(values, block, base, lo, hi)
-            rows = block.rows[lo:hi]
-            change = max(change, float(np.abs(acc - values.take(rows, axis=0)).max()))
-            values[rows] = acc
-    return change
-
-
-def _converge(values: np.ndarray, plans: Sequence[BlockPlan], bases: Sequence[np.ndarray]) -> bool:
+def _converge(layout: Layout, correction: tuple[np.ndarray, np.ndarray],
+              base: tuple[np.ndarray, np.ndarray]) -> bool:
     """Sweep until the values are within `WIN_TOLERANCE` of the solution (``True``) or rounding
     stops the changes from shrinking (``False``). The rate is the slower of the last two sweeps."""
-    previous, change, before = _sweep(values, plans, bases), _sweep(values, plans, bases), 0.0
+    previous, change, before = layout.sweep(*correction, base), layout.sweep(*correction, base), 0.0
     while change > 0:
         rate = change / previous
         if rate >= 1:
             return False
         if _error_bound(change, max(rate, before)) <= WIN_TOLERANCE:
             return True
-        previous, change, before = change, _sweep(values, plans, bases), rate
+        previous, change, before = change, layout.sweep(*correction, base), rate
     return True
 
 
-def _residual(values: np.ndarray, plans: Sequence[BlockPlan]) -> list[np.ndarray]:
-    """Per block, in sweep order, how far one more roll moves the values: ``b + Q x - x``."""
-    return [
-        np.concatenate([
-            _update(values, block, block.base, lo, hi) - values.take(block.rows[lo:hi], axis=0)
-            for lo, hi in chunks(len(block.rows))
-        ])
+def _update(values: np.ndarray, block: BlockPlan, lo: int, hi: int) -> np.ndarray:
+    """New values of states ``lo:hi`` of a block: its base plus where the rolls without a C lead."""
+    acc = block.base[lo:hi].copy()
+    for group in block.groups:
+        add_group(acc, values, group, lo, hi)
+    return acc
+
+
+def _residual(values: np.ndarray, plans: Sequence[BlockPlan]) -> np.ndarray:
+    """How far one more roll moves the values, ``b + Q x - x``, in sweep order."""
+    return np.concatenate([
+        _update(values, block, lo, hi) - values.take(block.rows[lo:hi], axis=0)
         for block in plans
-    ]
+        for lo, hi in chunks(len(block.rows))
+    ])
 
 
 @cache
@@ -110,18 +100,19 @@ def solved_level(players: int, chips: int, stored: bool = True) -> SolvedLevel:
 def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     """The values of a level whose lower levels are solved, by rounds of defect correction: the
     residual is taken in double precision, and the correction it calls for is swept in single
-    precision (half the bytes to move) until it converges or rounding stops it. Turns are
-    counted in hundreds meanwhile, so that one tolerance holds both the win chances and turns."""
+    precision (`sweep`) until it converges or rounding stops it. Turns are counted in hundreds
+    meanwhile, so that one tolerance holds both the win chances and turns."""
     unit = np.ones(level.players + 1)
     unit[-1] = TURNS_TOLERANCE / WIN_TOLERANCE
     plans = [BlockPlan(p.rows, p.base / unit, p.groups) for p in plan(level, lower)]
+    layout = Layout.of(level, plans)
     values = first_values(level) / unit
-    converged = False
+    converged = not plans  # a level of one chip is won already
     while not converged:
-        bases = [r.astype(np.float32) for r in _residual(values, plans)]
-        correction = np.zeros(values.shape, np.float32)
-        converged = _converge(correction, plans, bases)
-        values += correction
+        base = layout.split(_residual(values, plans))
+        correction = layout.zeros()
+        converged = _converge(layout, correction, base)
+        layout.add_to(values, *correction)
     return values * unit
 
 
@@ -129,7 +120,12 @@ def exact_values(position: Position, stored: bool = True) -> np.ndarray:
     """Win chance of every seat in seating order, then the expected further rolls (``stored``:
     use the on-disk store of big levels)."""
     relative = np.roll(np.array(position.chips), -position.roller)[None, :]
-    solved = solved_level(len(position.chips), int(relative.sum()), stored)
+    players, chips = len(position.chips), int(relative.sum())
+    with Meter(f"exact odds of {players} players, states solved",
+               comb(chips + players - 1, players)) as meter:
+        for level_chips in range(1, chips + 1):  # bottom up, so that each call solves one level
+            solved = solved_level(players, level_chips, stored)
+            meter.advance(len(solved.level))
     row = solved.values[solved.level.index(relative)[0]]
     return np.concatenate([np.roll(row[:-1], position.roller), row[-1:]])
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
+from lcr_vision.meter import metered
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import Scene, render_scene
 
@@ -37,7 +38,7 @@ def write_dataset(out: Path, kinds: Sequence[str], n: int, seed: int,
     images.mkdir(parents=True, exist_ok=True)
     rows = []
     empties = []
-    for i in range(n + empty):
+    for i in metered(range(n + empty), "synth: images rendered"):
         rng = np.random.default_rng([seed, i])
         kind = kinds[i % len(kinds)]
         scene = render_scene(rng, kind, size, ranges, dice=0 if i >= n else None)

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.faces import DiceKind
+from lcr_vision.meter import metered
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.detections import Detections
@@ -44,7 +45,7 @@ def holdout_run(
     side can face the camera more squarely than the top."""
     rng = np.random.default_rng(seed)
     truth, found, sides = {}, {}, 0
-    for i in range(count):
+    for i in metered(range(count), f"holdout: {kind} scenes read"):
         scene = render_scene(rng, kind, size, ranges, dice=0 if empty else None)
         dice = scene.labelled
         truth[f"{i}"] = Detections([d.box for d in dice], [d.face for d in dice], [1.0] * len(dice))
