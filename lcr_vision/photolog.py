@@ -12,7 +12,7 @@ They are written in two steps around the journal (`stage` before the roll is jou
 committed, and a crash between the two leaves staged files that `complete` finishes on resume;
 a journalled roll whose files never reached the disk gets a record saying its photo was lost.
 
-The record (version 1), the contract the review page reads::
+The record (version 1), the contract the review page reads, is a `PhotoRecord`; on disk::
 
     {"version": 1,
      "roll": 7,                       # the stem: this roll's number in the session's photo log
@@ -48,17 +48,25 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Sequence
-from dataclasses import fields
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from lcr_vision.errors import UserError
 from lcr_vision.ledger import PHOTOS
+from lcr_vision.odds.result import EXACT
 from lcr_vision.rules.moves import Move
+
+if TYPE_CHECKING:
+    from lcr_vision.ledger import PlayedRoll
+    from lcr_vision.odds import Odds
+    from lcr_vision.rules import RollResult, Settings
+    from lcr_vision.vision.detections import Detections
 
 VERSION = 1
 NOT_SEATS = frozenset({"chips", "pot"})  # move fields that count chips; all others are seats
@@ -86,8 +94,189 @@ def now_utc() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+class How(StrEnum):
+    """How a roll's faces were committed: the review page doubts all but a confident read."""
+
+    READ = "read"  # every face read confidently
+    CONFIRMED = "confirmed"  # a doubtful read, accepted at the keyboard
+    TYPED = "typed"  # the faces typed at the keyboard
+
+
+@dataclass(frozen=True)
+class SeenDie:
+    """One die the camera saw: a docs/formats.md detection and what its face is in the game."""
+
+    box: tuple[float, ...]
+    face: str
+    score: float
+    game_face: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"box": list(self.box), "face": self.face, "score": self.score,
+                "game_face": self.game_face}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeenDie:
+        """A die as a record holds it; without ``game_face`` (older records), its face."""
+        face = str(data["face"])
+        return cls(tuple(map(float, data["box"])), face, float(data["score"]),
+                   str(data.get("game_face", face)))
+
+
+@dataclass(frozen=True)
+class PhotoRecord:
+    """The record ``NNNN.json`` of a roll, as the module's docstring lays it out.
+
+    The play loop makes one with `from_roll`; the review page reads one back with `from_json`,
+    which keeps what an older or a lost record has: the fields it lacks are None (empty for
+    ``dice``), and ``how`` is a plain read. `to_json` writes a committed roll's record; a lost
+    one is written by `PhotoLog.complete` from what the journal knows (`journal_known`).
+
+    >>> record = PhotoRecord.from_json({"version": 1, "roll": 7, "frame": "0007.jpg",
+    ...     "annotated": None, "how": "typed", "dice": [], "player": "Ann", "faces": ["L"]})
+    >>> record.how, record.faces, record.lost
+    (<How.TYPED: 'typed'>, ('L',), False)
+    """
+
+    roll: int | None
+    frame: str | None
+    annotated: str | None
+    how: How = How.READ
+    dice: tuple[SeenDie, ...] = ()
+    player: str | None = None
+    seat: int | None = None
+    game: int | None = None
+    turn: int | None = None
+    faces: tuple[str, ...] | None = None
+    time: str | None = None
+    dice_owed: int | None = None
+    source: str | None = None
+    game_faces: tuple[str, ...] = ()
+    moves: tuple[dict[str, Any], ...] = ()
+    said: tuple[str, ...] = ()
+    chips: Mapping[str, int] = field(default_factory=dict)
+    center: int | None = None
+    winner: str | None = None
+    odds: Mapping[str, float] | None = None
+    odds_method: str | None = None
+    lost: bool = False
+
+    @classmethod
+    def from_roll(cls, number: int, result: RollResult, settings: Settings, *, source: str,
+                  how: How, dice: Detections, said: Sequence[str],
+                  odds: Odds | None = None) -> PhotoRecord:
+        """The record of roll ``result``, committed as photo ``number``: the ``dice`` seen (typed
+        faces may differ from them), the sentences ``said`` and, given ``odds`` for the position
+        after it, each player's chance to win from there (certain once the game is over)."""
+        players, after = settings.players, result.after
+        names = image_names(number)
+        chances, method = None, None
+        if odds is not None and after.over:
+            chances = {p: float(seat == after.winner) for seat, p in enumerate(players)}
+            method = EXACT
+        elif odds is not None:
+            chances = {p: round(w, 6) for p, w in zip(players, odds.win)}
+            method = odds.method
+        return cls(
+            roll=number,
+            frame=names["frame"],
+            annotated=names["annotated"],
+            how=how,
+            dice=tuple(SeenDie.from_json({**d, "game_face": settings.face_map.to_game(d["face"])})
+                       for d in dice.to_records()),
+            player=players[result.player],
+            seat=result.player,
+            game=after.game,
+            turn=after.rolls,
+            faces=result.faces,
+            time=now_utc(),
+            dice_owed=len(result.faces),
+            source=source,
+            game_faces=result.game_faces,
+            moves=tuple(move_record(m, players) for m in result.moves),
+            said=tuple(said),
+            chips=dict(zip(players, after.chips)),
+            center=after.center,
+            winner=None if after.winner is None else players[after.winner],
+            odds=chances,
+            odds_method=method,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as `PhotoLog.stage` writes it, fields in the order of the docstring."""
+        record: dict[str, Any] = {
+            "version": VERSION,
+            "roll": self.roll,
+            "frame": self.frame,
+            "annotated": self.annotated,
+            "time": self.time,
+            "game": self.game,
+            "turn": self.turn,
+            "player": self.player,
+            "seat": self.seat,
+            "dice_owed": self.dice_owed,
+            "source": self.source,
+            "how": self.how.value,
+            "dice": [d.to_json() for d in self.dice],
+            "faces": None if self.faces is None else list(self.faces),
+            "game_faces": list(self.game_faces),
+            "moves": list(self.moves),
+            "said": list(self.said),
+            "chips": dict(self.chips),
+            "center": self.center,
+            "winner": self.winner,
+        }
+        if self.odds is not None:
+            record |= {"odds": dict(self.odds), "odds_method": self.odds_method}
+        return record
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PhotoRecord:
+        """A record read back; a malformed one raises ValueError, TypeError, KeyError or
+        AttributeError."""
+        faces = data.get("faces")
+        return cls(
+            roll=data.get("roll"),
+            frame=data.get("frame"),
+            annotated=data.get("annotated"),
+            how=How(data.get("how", How.READ)),
+            dice=tuple(SeenDie.from_json(d) for d in data.get("dice", [])),
+            player=data.get("player"),
+            seat=data.get("seat"),
+            game=data.get("game"),
+            turn=data.get("turn"),
+            faces=tuple(map(str, faces)) if isinstance(faces, list) else None,
+            time=data.get("time"),
+            dice_owed=data.get("dice_owed"),
+            source=data.get("source"),
+            game_faces=tuple(data.get("game_faces", ())),
+            moves=tuple(data.get("moves", ())),
+            said=tuple(data.get("said", ())),
+            chips=dict(data.get("chips", {})),
+            center=data.get("center"),
+            winner=data.get("winner"),
+            odds=data.get("odds"),
+            odds_method=data.get("odds_method"),
+            lost=data.get("lost") is True,
+        )
+
+
+def journal_known(roll: PlayedRoll) -> dict[str, Any]:
+    """What the journal knows of a roll, for the record `PhotoLog.complete` writes when the roll's
+    photos were lost."""
+    entry = roll.entry
+    return {"player": entry.player, "seat": roll.result.player, "game": roll.game,
+            "turn": roll.turn, "faces": list(entry.faces), "corrected": entry.corrected}
+
+
 class PhotoError(UserError):
     """A photo log file that cannot be written: a full disk, a read-only folder."""
+
+
+def image_names(number: int) -> dict[str, str]:
+    """The files of photo ``number`` inside ``photos/``: ``frame``, ``annotated`` and ``record``."""
+    stem = f"{number:04d}"
+    return {"frame": f"{stem}.jpg", "annotated": f"{stem}-annotated.jpg", "record": f"{stem}.json"}
 
 
 def photo_path(number: int) -> str:
@@ -117,11 +306,6 @@ class PhotoLog:
         if not os.access(self.folder, os.W_OK | os.X_OK):
             raise PhotoError(f"cannot write in {self.folder}: permission denied")
 
-    def _names(self, number: int) -> dict[str, str]:
-        stem = f"{number:04d}"
-        return {"frame": f"{stem}.jpg", "annotated": f"{stem}-annotated.jpg",
-                "record": f"{stem}.json"}
-
     def _write(self, name: str, data: bytes) -> None:
         """``name`` + STAGED, written and synced; a failure removes it and names the file."""
         path = self.folder / (name + STAGED)
@@ -135,47 +319,50 @@ class PhotoLog:
             raise PhotoError(f"cannot write {self.folder / name}: {exc.strerror}") from None
 
     def stage(self, number: int, frame: np.ndarray, annotated: np.ndarray,
-              record: dict[str, Any]) -> None:
-        """Write the two images and the record (with ``version``, ``roll`` and the file names
-        added) under staged names, to be given their own by `finish`."""
+              record: Mapping[str, Any]) -> None:
+        """Write the two images and the record (a `PhotoRecord`'s JSON) under staged names, to be
+        given their own by `finish`."""
         import cv2
 
-        names = self._names(number)
+        names = image_names(number)
         try:
             for key, image in (("frame", frame), ("annotated", annotated)):
                 ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
                 if not ok:
                     raise PhotoError(f"cannot encode {self.folder / names[key]}")
                 self._write(names[key], data.tobytes())
-            self._write_record(number, {"frame": names["frame"], "annotated": names["annotated"],
-                                        **record})
+            self._write_record(number, record, names["frame"], names["annotated"])
         except PhotoError:
             for name in names.values():
                 (self.folder / (name + STAGED)).unlink(missing_ok=True)
             raise
 
-    def _write_record(self, number: int, fields: dict[str, Any]) -> None:
-        full = {"version": VERSION, "roll": number, **fields}
+    def _write_record(self, number: int, record: Mapping[str, Any], frame: str | None,
+                      annotated: str | None) -> None:
+        """The record staged, led by the fields the log reserves: ``version``, ``roll`` and the
+        names of the images; the log's own values win over any the record gives."""
+        head = {"version": VERSION, "roll": number, "frame": frame, "annotated": annotated}
+        full = {**head, **record, **head}
         text = json.dumps(full, ensure_ascii=False, indent=1) + "\n"
-        self._write(self._names(number)["record"], text.encode("utf-8"))
+        self._write(image_names(number)["record"], text.encode("utf-8"))
 
     def finish(self, number: int) -> Path:
         """Rename the staged files into place, the record last; files already in place stay.
         Returns the record's path."""
-        for name in self._names(number).values():
+        for name in image_names(number).values():
             staged = self.folder / (name + STAGED)
             if staged.exists():
                 try:
                     os.replace(staged, self.folder / name)
                 except OSError as exc:
                     raise PhotoError(f"cannot write {self.folder / name}: {exc.strerror}") from None
-        return self.folder / self._names(number)["record"]
+        return self.folder / image_names(number)["record"]
 
-    def complete(self, number: int, known: dict[str, Any]) -> bool:
+    def complete(self, number: int, known: Mapping[str, Any]) -> bool:
         """After a crash, make sure journalled roll ``number`` has its record: finish what was
         staged, or write a record of what the journal ``known`` says, marked lost. Returns
         whether anything had to be done."""
-        names = self._names(number)
+        names = image_names(number)
         record = self.folder / names["record"]
         if record.exists():
             return False
@@ -183,7 +370,7 @@ class PhotoLog:
             return True
         kept = {key: names[key] if (self.folder / names[key]).is_file() else None
                 for key in ("frame", "annotated")}
-        self._write_record(number, {**kept, "lost": True, **known})
+        self._write_record(number, {"lost": True, **known}, **kept)
         self.finish(number)
         return True
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
-from lcr_vision.photolog import PhotoLog, move_record, now_utc, photo_path
+from lcr_vision.photolog import How, PhotoLog, PhotoRecord, photo_path
 from lcr_vision.review import build_review, render_page
 from lcr_vision.review.model import curves_of
 from lcr_vision.review.sources import live_roll_events, load_record
@@ -28,22 +28,12 @@ PLAYERS = ("Ann", "<script>", "Cat")
 DOUBTFUL, TYPED, UNDONE = 3, 5, 2  # which rolls (by number) are confirmed, typed, undone once
 
 
-def photo_record(session: Session, result: RollResult, dice: Detections, how: str) -> dict:
-    """The record the play loop writes for a committed roll (see `lcr_vision.photolog`)."""
-    players = session.settings.players
-    face_map = session.settings.face_map
-    after = result.after
-    return {
-        "time": now_utc(), "game": after.game, "turn": after.rolls,
-        "player": players[result.player], "seat": result.player,
-        "dice_owed": len(result.faces), "source": "synth", "how": how,
-        "dice": [{**d, "game_face": face_map.to_game(d["face"])} for d in dice.to_records()],
-        "faces": list(result.faces), "game_faces": list(result.game_faces),
-        "moves": [move_record(m, players) for m in result.moves],
-        "said": [describe_roll(result, players)],
-        "chips": dict(zip(players, after.chips)), "center": after.center,
-        "winner": None if after.winner is None else players[after.winner],
-    }  # fmt: skip
+def photo_record(session: Session, number: int, result: RollResult, dice: Detections,
+                 how: How) -> dict:
+    """The record the play loop writes for a roll committed as photo ``number``."""
+    said = [describe_roll(result, session.settings.players)]
+    return PhotoRecord.from_roll(number, result, session.settings, source="synth", how=how,
+                                 dice=dice, said=said).to_json()
 
 
 def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> None:
@@ -55,11 +45,11 @@ def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> No
     dice = sorted(scene.dice, key=lambda d: d.box[0])
     scores = [0.41 if k == DOUBTFUL and i == 0 else 0.97 for i in range(len(dice))]
     seen = Detections([d.box for d in dice], [d.face for d in dice], scores)
-    how = {DOUBTFUL: "confirmed", TYPED: "typed"}.get(k, "read")
+    how = {DOUBTFUL: How.CONFIRMED, TYPED: How.TYPED}.get(k, How.READ)
     number = session.photo_number
     result = session.record_roll(seen.faces, photo=photo_path(number))
     log.stage(number, scene.image, annotate(scene.image, seen),
-              photo_record(session, result, seen, how))
+              photo_record(session, number, result, seen, how))
     log.finish(number)
 
 
@@ -166,7 +156,7 @@ def test_a_record_of_another_roll_is_flagged_and_not_shown(tmp_path: Path) -> No
     log, frame = PhotoLog(folder), np.zeros((40, 40, 3), np.uint8)
     session.record_roll(("dot", "dot"), photo="photos/0001.json")  # killed before its record
     second = session.record_roll(("R", "dot"), photo="photos/0001.json")  # the number reused
-    log.stage(1, frame, frame, photo_record(session, second, Detections(), "read"))
+    log.stage(1, frame, frame, photo_record(session, 1, second, Detections(), How.READ))
     log.finish(1)
     session.record_roll(("C", "dot"), photo="photos/0003.json")
     log.complete(3, {"player": "Cat", "faces": ["C", "dot"]})  # its files never reached the disk

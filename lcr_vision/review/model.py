@@ -15,7 +15,8 @@ from pathlib import Path
 
 from lcr_vision.ledger import JOURNAL, Ledger, PlayedRoll, Settled, read_journal, replay
 from lcr_vision.ledger.journal import Event
-from lcr_vision.review.sources import PhotoRecord, SeenDie, live_roll_events, load_record
+from lcr_vision.photolog import How, SeenDie
+from lcr_vision.review.sources import Photo, live_roll_events, load_record
 from lcr_vision.rules.describe import (
     describe_roll,
     describe_settlement,
@@ -25,8 +26,8 @@ from lcr_vision.rules.describe import (
 from lcr_vision.table.check import MIN_SCORE
 
 HOW_DOUBTS = {
-    "typed": "faces typed by hand",
-    "confirmed": "doubtful read accepted by hand",
+    How.TYPED: "faces typed by hand",
+    How.CONFIRMED: "doubtful read accepted by hand",
 }
 
 
@@ -48,7 +49,7 @@ class Card:
     center: int
     winner: str | None
     time: str | None
-    photo: PhotoRecord | None
+    photo: Photo | None
     doubts: tuple[str, ...]
     settled: tuple[tuple[str, ...], str] | None = None
 
@@ -110,11 +111,12 @@ def is_low(die: SeenDie) -> bool:
     return die.score < MIN_SCORE
 
 
-def doubts_of(photo: PhotoRecord | None) -> tuple[str, ...]:
+def doubts_of(photo: Photo | None) -> tuple[str, ...]:
     """Why a camera read deserves a second look; a roll typed in manual play has no photo and no
     camera read to doubt.
 
-    >>> doubts_of(PhotoRecord("0001", None, None, "confirmed", (SeenDie("4", "L", 0.42),)))
+    >>> die = SeenDie((0, 0, 9, 9), "4", 0.42, "L")
+    >>> doubts_of(Photo("0001", None, None, How.CONFIRMED, (die,)))
     ('doubtful read accepted by hand', 'L read at 42% confidence')
     """
     if photo is None:

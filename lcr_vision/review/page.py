@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from html import escape
 from urllib.parse import quote
 
+from lcr_vision.photolog import How
 from lcr_vision.review.chart import chips_chart, legend
 from lcr_vision.review.model import Card, Review, is_low
 from lcr_vision.review.names import name_html, name_text, text_html
@@ -26,9 +27,9 @@ from lcr_vision.review.style import STYLE
 from lcr_vision.rules.engine import plural
 
 HOW_WORDS = {
-    "read": "read by the camera",
-    "confirmed": "doubtful camera read, accepted by hand",
-    "typed": "typed by hand",
+    How.READ: "read by the camera",
+    How.CONFIRMED: "doubtful camera read, accepted by hand",
+    How.TYPED: "typed by hand",
 }
 
 
@@ -79,7 +80,7 @@ def _seen(card: Card) -> str:
         f"<small>{d.score:.0%}</small></span>"
         for d in photo.dice
     )
-    how = HOW_WORDS.get(photo.how, photo.how)
+    how = HOW_WORDS[photo.how]
     frame = ""
     if photo.frame:  # the frame as the camera took it, without boxes
         frame = f' · <a href="{escape(quote(photo.frame))}">photo {escape(photo.name)}</a>'

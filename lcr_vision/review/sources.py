@@ -19,7 +19,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lcr_vision.ledger.journal import Event
-from lcr_vision.photolog import photo_number
+from lcr_vision.photolog import How, PhotoRecord, SeenDie, photo_number
 
 
 def live_roll_events(lines: list[tuple[int, Event]]) -> dict[int, Event]:
@@ -28,16 +28,7 @@ def live_roll_events(lines: list[tuple[int, Event]]) -> dict[int, Event]:
 
 
 @dataclass(frozen=True)
-class SeenDie:
-    """One die the camera saw: its face token, that face in the game, the reader's confidence."""
-
-    face: str
-    game_face: str
-    score: float
-
-
-@dataclass(frozen=True)
-class PhotoRecord:
+class Photo:
     """The part of a photo log record the page shows: its ``name`` (the photo log's number, which
     runs ahead of the roll's after an undo), image paths relative to the session folder in URL
     form (``photos/0007-annotated.jpg``; None when the file is missing), how the roll was
@@ -47,7 +38,7 @@ class PhotoRecord:
     name: str
     frame: str | None
     annotated: str | None
-    how: str
+    how: How
     dice: tuple[SeenDie, ...]
     problem: str | None = None
 
@@ -60,24 +51,24 @@ def _image(folder: Path, base: PurePosixPath, name: Any) -> str | None:
     return path.as_posix() if (folder / path).is_file() else None
 
 
-def other_roll(data: dict[str, Any], photo: str, event: Event) -> str | None:
+def other_roll(record: PhotoRecord, photo: str, event: Event) -> str | None:
     """Why a record is not the one of the roll ``event`` whose ``photo`` it is, or None: its
     number, player or faces as read differ (a session written before photo numbers came from the
     journal could file one roll's photo under another).
 
-    >>> other_roll({"roll": 3, "player": "Ben", "faces": ["L"]}, "photos/0003.json",
+    >>> other_roll(PhotoRecord(3, None, None, player="Ben", faces=("L",)), "photos/0003.json",
     ...            {"player": "Ann", "faces": ["L"]})
     "photo record 0003 is of another roll (Ben's L)"
     """
-    faces = data.get("faces")
-    if (data.get("roll") == photo_number(photo) and data.get("player") == event.get("player")
-            and (data.get("lost") is True or faces == event.get("faces"))):
+    faces = None if record.faces is None else list(record.faces)
+    if (record.roll == photo_number(photo) and record.player == event.get("player")
+            and (record.lost or faces == event.get("faces"))):
         return None
-    seen = " ".join(map(str, faces)) if isinstance(faces, list) else "unknown faces"
-    return f"photo record {PurePosixPath(photo).stem} is of another roll ({data.get('player')}'s {seen})"
+    seen = "unknown faces" if faces is None else " ".join(faces)
+    return f"photo record {PurePosixPath(photo).stem} is of another roll ({record.player}'s {seen})"
 
 
-def load_record(folder: Path, photo: str | None, event: Event | None = None) -> PhotoRecord | None:
+def load_record(folder: Path, photo: str | None, event: Event | None = None) -> Photo | None:
     """The photo record a roll event points to (``photos/0007.json``, inside ``folder``), or None
     when the roll has none (manual play) or it cannot be read: the page then shows no photo.
     Given the live roll ``event``, a record of another roll is returned with only its problem.
@@ -91,22 +82,17 @@ def load_record(folder: Path, photo: str | None, event: Event | None = None) -> 
     if relative.is_absolute() or ".." in relative.parts:
         return None
     try:
-        data = json.loads((folder / relative).read_text(encoding="utf-8"))
-        dice = tuple(
-            SeenDie(str(d["face"]), str(d.get("game_face", d["face"])), float(d["score"]))
-            for d in data.get("dice", [])
-        )
+        record = PhotoRecord.from_json(json.loads((folder / relative).read_text(encoding="utf-8")))
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
-    how = str(data.get("how", "read"))
-    wrong = None if event is None else other_roll(data, photo, event)
+    wrong = None if event is None else other_roll(record, photo, event)
     if wrong is not None:
-        return PhotoRecord(relative.stem, None, None, how, (), wrong)
-    return PhotoRecord(
+        return Photo(relative.stem, None, None, record.how, (), wrong)
+    return Photo(
         name=relative.stem,
-        frame=_image(folder, relative.parent, data.get("frame")),
-        annotated=_image(folder, relative.parent, data.get("annotated")),
-        how=how,
-        dice=dice,
-        problem="the photo was lost in a crash" if data.get("lost") is True else None,
+        frame=_image(folder, relative.parent, record.frame),
+        annotated=_image(folder, relative.parent, record.annotated),
+        how=record.how,
+        dice=record.dice,
+        problem="the photo was lost in a crash" if record.lost else None,
     )

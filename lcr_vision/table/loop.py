@@ -32,8 +32,7 @@ from lcr_vision.ledger.errors import EditError
 from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.manual import parse_roll
 from lcr_vision.odds import Odds, quick_odds
-from lcr_vision.odds.result import EXACT
-from lcr_vision.photolog import PhotoLog, move_record, now_utc, photo_number, photo_path
+from lcr_vision.photolog import How, PhotoLog, PhotoRecord, journal_known, photo_number, photo_path
 from lcr_vision.rules import (
     Decision,
     GameState,
@@ -129,7 +128,7 @@ class TableLoop:
         self.marked, self.pending = verdict.dice, None
         if verdict.usable:
             try:
-                self.commit(frame, verdict.dice, verdict.faces, "read")
+                self.commit(frame, verdict.dice, verdict.faces, How.READ)
                 return
             except RulesError as exc:  # a face these rules cannot use, such as a stray wild
                 self.announcer.say(f"{exc}.")
@@ -155,10 +154,7 @@ class TableLoop:
         for roll in self.session.ledger.rolls:
             number = photo_number(roll.entry.photo)
             if number is not None:
-                self.photolog.complete(number, {
-                    "player": roll.entry.player, "seat": roll.result.player, "game": roll.game,
-                    "turn": roll.turn, "faces": list(roll.entry.faces),
-                    "corrected": roll.entry.corrected})  # fmt: skip
+                self.photolog.complete(number, journal_known(roll))
         self.photolog.clear()
         for k in self.session.unannounced:
             roll = self.session.ledger.rolls[k - 1]
@@ -188,17 +184,18 @@ class TableLoop:
                 print(f"  {exc}", flush=True)
 
     def commit(self, frame: np.ndarray, dice: Detections, faces: tuple[str, ...],
-               how: str) -> None:
+               how: How) -> None:
         """Stage the roll's photos, journal it, put its photos in place, say it and mark it said,
         then tell the next turn (the order is the module docstring's)."""
         number = self.session.photo_number
-        seat = self.session.state.turn
         planned = self.plan_roll(faces, photo_path(number))
         result = planned.result
         odds = self.odds_at(planned.ledger.series.game)
         said = self.said(result, odds)
-        self.photolog.stage(number, frame, self.annotated(frame, dice, result),
-                            self.record(result, seat, dice, how, said, odds))
+        record = PhotoRecord.from_roll(number, result, self.session.settings,
+                                       source=self.source.where, how=how, dice=dice, said=said,
+                                       odds=odds)
+        self.photolog.stage(number, frame, self.annotated(frame, dice, result), record.to_json())
         self.session.commit_roll(planned)
         self.odds = odds
         try:
@@ -247,49 +244,12 @@ class TableLoop:
                 f"{self.players[result.player]} rolled {' '.join(result.game_faces)}")
         return draw_panel(annotate(frame, dice), [head])
 
-    def record(self, result: RollResult, seat: int, dice: Detections, how: str,
-               said: list[str], odds: Odds | None) -> dict[str, object]:
-        """The photo log record of a roll (see :mod:`lcr_vision.photolog`)."""
-        face_map = self.session.settings.face_map
-        winner = result.after.winner
-        record: dict[str, object] = {
-            "time": now_utc(),
-            "game": result.after.game,
-            "turn": result.after.rolls,
-            "player": self.players[seat],
-            "seat": seat,
-            "dice_owed": len(result.faces),
-            "source": self.source.where,
-            "how": how,
-            "dice": [{**d, "game_face": face_map.to_game(d["face"])} for d in dice.to_records()],
-            "faces": list(result.faces),
-            "game_faces": list(result.game_faces),
-            "moves": [move_record(m, self.players) for m in result.moves],
-            "said": said,
-            "chips": self.standings(result),
-            "center": result.after.center,
-            "winner": None if winner is None else self.players[winner],
-        }
-        if odds is not None:
-            record.update(self.chances(result, odds))
-        return record
-
     def odds_at(self, state: GameState) -> Odds | None:
         """With ``odds`` (or ``say_odds``), each player's chance to win the game at ``state``,
         quick enough for the camera loop: exact when at hand, else estimated (see `quick_odds`)."""
         if self.options.odds or self.options.say_odds:
             return quick_odds(self.session.settings, state)
         return None
-
-    def chances(self, result: RollResult, odds: Odds) -> dict[str, object]:
-        """The photo log's ``odds`` of a roll, each player's chance to win from the position after
-        it (``odds`` when the game goes on), and how they were found."""
-        after = result.after
-        if after.over:
-            won = {p: float(seat == after.winner) for seat, p in enumerate(self.players)}
-            return {"odds": won, "odds_method": EXACT}
-        return {"odds": {p: round(w, 6) for p, w in zip(self.players, odds.win)},
-                "odds_method": odds.method}
 
     def view(self, frame: np.ndarray) -> np.ndarray:
         """The window's picture: the marked dice and a panel with the turn, standings, last roll."""
@@ -322,7 +282,7 @@ class TableLoop:
                 self.tell_turn()
             elif action == "confirm" and self.pending is not None:
                 shot, verdict = self.pending
-                self.commit(shot, verdict.dice, verdict.faces, "confirmed")
+                self.commit(shot, verdict.dice, verdict.faces, How.CONFIRMED)
             elif action == "type":
                 self.type_faces(frame)
             elif action == "amend":
@@ -360,4 +320,4 @@ class TableLoop:
         player, owed = self.session.to_roll, self.session.dice_owed
         line = input(f"Faces for {player} ({owed} dice, e.g. L R dot): ")
         shot = self.pending[0] if self.pending is not None else frame
-        self.commit(shot, self.marked, parse_faces(line), "typed")
+        self.commit(shot, self.marked, parse_faces(line), How.TYPED)
