@@ -1,8 +1,11 @@
 """The `lcr-vision` program: one subcommand per module of this package.
 
-Each module in ``COMMANDS`` has ``register(subparsers)``, which adds its parser and sets
-``run=<function(args) -> int>``. Modules import heavy libraries (cv2, onnxruntime) inside their run
-functions so that ``--help`` and the pure commands start fast. The CLI only wires parts together.
+Each module in ``COMMANDS`` has ``HELP`` (its line in ``lcr-vision --help``), ``DESCRIPTION``,
+``add_arguments(parser)`` and ``run(args) -> int`` (``measure`` none: each of its studies has its
+own); `build_parser` registers them all through `add_command`, and the options several share are
+spelled once in `lcr_vision.cli.options`. Modules import heavy libraries (cv2, onnxruntime) inside
+their run functions so that ``--help`` and the pure commands start fast. The CLI only wires parts
+together.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import importlib
 import sys
 
 from lcr_vision import __version__
+from lcr_vision.cli.options import add_command
 from lcr_vision.errors import UserError
 
 # One line per subcommand module (lcr_vision/cli/<name>.py), in the order --help lists them.
@@ -42,7 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        importlib.import_module(f"lcr_vision.cli.{name}").register(sub)
+        command = importlib.import_module(f"lcr_vision.cli.{name}")
+        add_command(sub, name, command.HELP, command.DESCRIPTION, command.add_arguments,
+                    getattr(command, "run", None))
     return parser
 
 

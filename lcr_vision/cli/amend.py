@@ -5,8 +5,8 @@ changed."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
+from lcr_vision.cli.options import add_session_argument
 from lcr_vision.ledger import EditError, Session
 from lcr_vision.manual import parse_roll
 from lcr_vision.review import PAGE, build_review, standings_changes, write_page
@@ -15,36 +15,28 @@ from lcr_vision.rules import Decision
 from lcr_vision.rules.describe import describe_roll, describe_settlement
 from lcr_vision.rules.engine import plural
 
+HELP = "correct the faces of a roll and say what that changes"
+DESCRIPTION = (
+    "Record that roll N of a session really showed other faces: the correction is appended to "
+    "the journal (the roll as read stays on record), the ledger is replayed, and the changes to "
+    "each game's standings, winners and wins are printed. The review page, if written, is "
+    "refreshed. A correction that would make a later roll impossible (another player's turn, "
+    "another number of dice) is settled instead: the later rolls stand as thrown, and the chips "
+    "the roll moved wrongly are handed back now (in the game in progress on the table; in a "
+    "finished game between the players, the winner holding the center); the moves to make are "
+    "printed."
+)
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "amend",
-        help="correct the faces of a roll and say what that changes",
-        description="Record that roll N of a session really showed other faces: the correction "
-        "is appended to the journal (the roll as read stays on record), the ledger is replayed, "
-        "and the changes to each game's standings, winners and wins are printed. The review "
-        "page, if written, is refreshed. A correction that would make a later roll impossible "
-        "(another player's turn, another number of dice) is settled instead: the later rolls "
-        "stand as thrown, and the chips the roll moved wrongly are handed back now (in the "
-        "game in progress on the table; in a finished game between the players, the winner "
-        "holding the center); the moves to make are printed.",
-    )
-    p.add_argument("session", type=Path, metavar="SESSION", help="the session folder")
-    p.add_argument(
-        "--roll",
-        type=int,
-        required=True,
-        metavar="N",
-        help="the roll's number in the session, from 1, as on the review page and in the ledger",
-    )
-    p.add_argument(
-        "--faces",
-        required=True,
-        metavar="FACES",
-        help='the faces the dice really showed, e.g. "L C dot" or "4 6 2"; with Wild add '
-        "@Name per chip a wild takes, with Wilder start with 'reverse' to pay for it",
-    )
-    p.set_defaults(run=run)
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_session_argument(p)
+    p.add_argument("--roll", type=int, required=True, metavar="N",
+                   help="the roll's number in the session, from 1, as on the review page and in "
+                   "the ledger")
+    p.add_argument("--faces", required=True, metavar="FACES",
+                   help='the faces the dice really showed, e.g. "L C dot" or "4 6 2"; with Wild '
+                   "add @Name per chip a wild takes, with Wilder start with 'reverse' to pay for "
+                   "it")
 
 
 def run(args: argparse.Namespace) -> int:

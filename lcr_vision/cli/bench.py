@@ -138,20 +138,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the ``bench`` subcommand."""
-    p = sub.add_parser(
-        "bench",
-        help="measure reader, renderer, simulation and odds speed",
-        description="Measure, in one run: the dice reader's milliseconds per 640x480 frame (median "
-        "and 90th percentile, 1 and 2 threads, and as a multiple of decoding that JPEG; and with one "
-        "thread reading each die in one view instead of four quarter-turns, and looking at every "
-        "scale as `detect` reads photos, on that frame and on a 4032x3024 photo), the "
-        "renderer's frames per second, simulated five-player games per second and the exact odds "
-        "solver's time from the start for 3 players up to --odds-players. `--only accuracy` "
-        "measures the model's accuracy figures instead (minutes), with one and two threads and "
-        "onnxruntime's graph optimisations on and off, and each figure's floor for the tests.",
-    )
+HELP = "measure reader, renderer, simulation and odds speed"
+DESCRIPTION = (
+    "Measure, in one run: the dice reader's milliseconds per 640x480 frame (median and 90th "
+    "percentile, 1 and 2 threads, and as a multiple of decoding that JPEG; and with one thread "
+    "reading each die in one view instead of four quarter-turns, and looking at every scale as "
+    "`detect` reads photos, on that frame and on a 4032x3024 photo), the renderer's frames per "
+    "second, simulated five-player games per second and the exact odds solver's time from the "
+    "start for 3 players up to --odds-players. `--only accuracy` measures the model's accuracy "
+    "figures instead (minutes), with one and two threads and onnxruntime's graph optimisations "
+    "on and off, and each figure's floor for the tests."
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--only", metavar="PARTS",
                    help=f"comma-separated parts to measure (default all: {','.join(PARTS)}; "
                    f"also {','.join(SLOW_PARTS)})")
@@ -167,4 +167,3 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--check", type=Path, metavar="JSON",
                    help="with --only accuracy: measure once and fail unless every figure holds "
                    "the floors in this file")
-    p.set_defaults(run=run)

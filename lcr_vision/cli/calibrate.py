@@ -10,22 +10,23 @@ from pathlib import Path
 
 from lcr_vision.calibration.profile import profile_name
 from lcr_vision.cli.dice import add_dice_option
+from lcr_vision.cli.options import add_model_options, add_where_options, add_window_options
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
 
+HELP = "fit the dice reader to your dice, table and camera"
+DESCRIPTION = (
+    "A guided session, spoken and shown in a window (or headless from a folder of photos or a "
+    "video): (1) the empty table: background, play area, light; (2) the dice size; (3) the face "
+    "map of regular dice; (4) check rolls, read and confirmed or corrected, which choose the play "
+    "area and scale the reader reads best; (5) learning these dice from the check rolls, kept "
+    "only where it reads held-out check rolls better. The profile is saved in the user's data "
+    "folder only when the calibration succeeds. With --update NAME SESSION..., a profile learns "
+    "its dice again from the photo logs of games played with it, under the same held-out rule."
+)
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "calibrate", help="fit the dice reader to your dice, table and camera",
-        description="A guided session, spoken and shown in a window (or headless from a folder "
-        "of photos or a video): (1) the empty table: background, play area, light; (2) the dice "
-        "size; (3) the face map of regular dice; (4) check rolls, read and confirmed or "
-        "corrected, which choose the play area and scale the reader reads best; (5) learning "
-        "these dice from the check rolls, kept only where it reads held-out check rolls better. "
-        "The profile is saved in the user's data folder only when the calibration succeeds. "
-        "With --update NAME SESSION..., a profile learns its dice again from the photo logs "
-        "of games played with it, under the same held-out rule.",
-    )
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     add_dice_option(p, "the profile is for these dice (required, except with --update)")
     p.add_argument("--name",
                    help="the profile's name, later given to --calibration (an existing profile "
@@ -37,13 +38,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "it reads held-out rolls clearly better than the profile does now")
     p.add_argument("sessions", nargs="*", type=Path, metavar="SESSION",
                    help="with --update: the session folders of games played with the profile")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--camera", type=int, metavar="N",
-                       help="calibrate live with webcam N (the default, with N = 0)")
-    where.add_argument("--source", metavar="FILE_OR_URL|DIR",
-                       help="a video or stream whose first still moment is the empty table and "
-                       "each later one a check roll; or a folder of photos, in name order, the "
-                       "first of the empty table (with --answers: the photos without dice)")
+    add_where_options(p, "calibrate live with", "FILE_OR_URL|DIR",
+                      "a video or stream whose first still moment is the empty table and each "
+                      "later one a check roll; or a folder of photos, in name order, the first "
+                      "of the empty table (with --answers: the photos without dice)")
     p.add_argument("--answers", type=Path, metavar="LABELS_CSV",
                    help="the faces up in each check roll, as labels.csv (docs/formats.md): for a "
                    "folder, photos without rows are the empty table; for a video, the labelled "
@@ -56,14 +54,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "(default 1-3 dot, 4 L, 5 C, 6 R)")
     p.add_argument("--rolls", type=int, default=10, metavar="N",
                    help="check rolls to make when rolling live or typing answers (default 10)")
-    p.add_argument("--headless", action="store_true",
-                   help="no window: answers are typed at the terminal. Automatic where no "
-                   "display is available")
-    p.add_argument("--mute", action="store_true", help="print what would be said, speak nothing")
-    p.add_argument("--model", type=Path,
-                   help="ONNX dice model (default: the shipped models/dice.onnx)")
-    p.add_argument("--threads", type=int, default=1, help="CPU threads for the model (default: 1)")
-    p.set_defaults(run=run)
+    add_window_options(p, ": answers are typed at the terminal")
+    add_model_options(p)
 
 
 def parse_roi(text: str | None) -> tuple[int, int, int, int] | None:

@@ -10,32 +10,32 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from lcr_vision.cli.options import add_chips_option, add_seed_option
 from lcr_vision.cli.table import add_table_options, announcer_from, play_table, table_reader
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session, new_session_folder
 from lcr_vision.rules import Settings
-from lcr_vision.rules.settings import STARTING_CHIPS
 
 DEFAULT_PLAYERS = "Ann,Ben,Cat"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "demo", help="play one game on a simulated table (no camera needed)",
-        description="Play one full game of LCR on a simulated table: rendered throws go through "
-        "settle detection, the dice model, the rules, the ledger, the photo log and speech. Ends "
-        "with the winner and prints the session folder. Headless where there is no display.",
-    )
+HELP = "play one game on a simulated table (no camera needed)"
+DESCRIPTION = (
+    "Play one full game of LCR on a simulated table: rendered throws go through settle "
+    "detection, the dice model, the rules, the ledger, the photo log and speech. Ends with the "
+    "winner and prints the session folder. Headless where there is no display."
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", default=DEFAULT_PLAYERS, metavar="NAMES",
                    help=f"comma-separated names in clockwise order (default {DEFAULT_PLAYERS})")
-    p.add_argument("--chips", type=int, default=STARTING_CHIPS, metavar="N",
-                   help=f"starting chips per player (default {STARTING_CHIPS}; 1 is a short game)")
-    p.add_argument("--seed", type=int, default=1, metavar="S",
-                   help="random seed of the table, the dice and the throws (default 1)")
+    add_chips_option(p, "; 1 is a short game")
+    add_seed_option(p, 1, "random seed of the table, the dice and the throws")
     p.add_argument("--session", type=Path, metavar="DIR",
                    help="new session folder to play in (default: a new folder under ./sessions)")
     add_table_options(p)
-    p.set_defaults(run=run, dice=DiceKind.LCR)
+    p.set_defaults(dice=DiceKind.LCR)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from lcr_vision.cli.dice import add_dice_option
+from lcr_vision.cli.options import add_model_options
 from lcr_vision.errors import UserError
 from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import MAX_PIXELS
@@ -28,10 +29,7 @@ def add_reader_options(parser: argparse.ArgumentParser, photos: bool = False) ->
     looks once)."""
     add_dice_option(parser, "only their faces are reported (default: the calibration "
                     "profile's dice, else any face, each frame's dice read as one set)")
-    parser.add_argument("--model", type=Path,
-                        help="ONNX dice model (default: the shipped models/dice.onnx)")
-    parser.add_argument("--threads", type=int, default=1,
-                        help="CPU threads for the model (default: 1)")
+    add_model_options(parser)
     add_calibration_option(parser)
     parser.add_argument("--max-megapixels", type=float, default=MAX_PIXELS / 1e6, metavar="MP",
                         help="refuse photo files of more megapixels than this, before decoding "
@@ -79,12 +77,14 @@ def image_files(paths: list[Path]) -> Iterator[Path]:
             yield path
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "detect", help="read the dice in photos (JSON Lines)",
-        description="Find every die in each photo and read its top face. Prints one JSON object "
-        "per image (docs/formats.md detections) to stdout, or writes them with --jsonl.",
-    )
+HELP = "read the dice in photos (JSON Lines)"
+DESCRIPTION = (
+    "Find every die in each photo and read its top face. Prints one JSON object per image "
+    "(docs/formats.md detections) to stdout, or writes them with --jsonl."
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("images", nargs="+", type=Path, metavar="IMAGES_OR_DIRS",
                    help="image files, or folders whose pictures are all read")
     p.add_argument("--jsonl", type=Path, metavar="OUT",
@@ -92,7 +92,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--annotate", type=Path, metavar="DIR",
                    help="also write each image with its dice boxed and labelled into DIR")
     add_reader_options(p, photos=True)
-    p.set_defaults(run=run)
 
 
 def outputs(args: argparse.Namespace) -> TextIO:

@@ -13,13 +13,15 @@ from lcr_vision.vision.metrics import LABELS, Scores
 SPLITS = ("all", "validation", "train")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "eval", help="score the dice reader on labelled photos",
-        description="Read every labelled image and report recall, precision, face accuracy of "
-        "matched dice, die accuracy, game-outcome accuracy, exact images, false dice per empty "
-        "frame (images listed in empty.txt) and the confusion matrix.",
-    )
+HELP = "score the dice reader on labelled photos"
+DESCRIPTION = (
+    "Read every labelled image and report recall, precision, face accuracy of matched dice, die "
+    "accuracy, game-outcome accuracy, exact images, false dice per empty frame (images listed in "
+    "empty.txt) and the confusion matrix."
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--labels", type=Path, required=True, nargs="+", metavar="CSV",
                    help="labels.csv (file,width,height,class,xmin,ymin,xmax,ymax); the rows of "
                    "further files are added, as corrections to a set that cannot change (e.g. "
@@ -31,7 +33,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    "set, chosen by a hash of each file name (default: all)")
     p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     add_reader_options(p, photos=True)
-    p.set_defaults(run=run)
 
 
 def pct(value: float) -> str:

@@ -5,32 +5,27 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
+from lcr_vision.cli.options import add_session_argument
 from lcr_vision.ledger import JOURNAL, read_journal, replay
 from lcr_vision.ledger.report import ledger_json, ledger_text, write_csv
 
+HELP = "print the replayed ledger of a session"
+DESCRIPTION = (
+    f"Replay a session folder's {JOURNAL} (corrections and undos included) and print every roll, "
+    "the finished games, the game in progress and the wins. Reading never changes the session; "
+    "a last line cut by a crash is reported on stderr and ignored."
+)
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "ledger",
-        help="print the replayed ledger of a session",
-        description="Replay a session folder's journal.jsonl (corrections and undos included) and "
-        "print every roll, the finished games, the game in progress and the wins. Reading never "
-        "changes the session; a last line cut by a crash is reported on stderr and ignored.",
-    )
-    p.add_argument("session", type=Path, metavar="SESSION", help="the session folder")
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_session_argument(p)
     form = p.add_mutually_exclusive_group()
-    form.add_argument(
-        "--json", action="store_true", help="print the docs/formats.md object: games, current game, wins"
-    )
-    form.add_argument(
-        "--csv",
-        action="store_true",
-        help="print one CSV row per roll: number, game, turn, player, faces, game "
-        "faces, moves in words, chips and center after it, corrected yes/no",
-    )
-    p.set_defaults(run=run)
+    form.add_argument("--json", action="store_true",
+                      help="print the docs/formats.md object: games, current game, wins")
+    form.add_argument("--csv", action="store_true",
+                      help="print one CSV row per roll: number, game, turn, player, faces, game "
+                      "faces, moves in words, chips and center after it, corrected yes/no")
 
 
 def run(args: argparse.Namespace) -> int:

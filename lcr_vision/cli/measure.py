@@ -14,6 +14,8 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from lcr_vision.cli.options import add_command, add_model_options
+
 
 def _holdout(args: argparse.Namespace) -> int:
     from lcr_vision.synth.ranges import Ranges
@@ -57,24 +59,19 @@ TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt
                "printed-wild")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``measure`` and its three studies."""
-    SEED, SIZE = HOLDOUT_SEED, HOLDOUT_SIZE
+HELP = "the model card's accuracy studies"
+DESCRIPTION = (
+    "The accuracy studies of the model card (models/README.md): holdout (rendered scenes the "
+    "model never trained on), shifts (the real split as other cameras would show it) and "
+    "calibration (rendered tables calibrated on a few check rolls). Each prints what it "
+    "measured; `bench` measures speed."
+)
 
-    measure = subparsers.add_parser(
-        "measure", help="the model card's accuracy studies",
-        description="The accuracy studies of the model card (models/README.md): holdout "
-        "(rendered scenes the model never trained on), shifts (the real split as other cameras "
-        "would show it) and calibration (rendered tables calibrated on a few check rolls). "
-        "Each prints what it measured; `bench` measures speed.")
-    studies = measure.add_subparsers(dest="study", required=True, metavar="STUDY")
 
-    p = studies.add_parser("holdout", help="rendered scenes the model never trained on",
-                           description="Score the reader on rendered LCR and Wild scenes with "
-                           "seeds and settings never trained on, and count false dice on as "
-                           "many empty tables; prints JSON.")
+def _holdout_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--count", type=int, default=200, help="scenes per set (default: 200)")
-    p.add_argument("--seed", type=int, default=SEED, help=f"render seed (default: {SEED})")
+    p.add_argument("--seed", type=int, default=HOLDOUT_SEED,
+                   help=f"render seed (default: {HOLDOUT_SEED})")
     p.add_argument("--in-range", action="store_true",
                    help="draw the dice in the training's own fonts, colours and tilts (still "
                    "with a seed never trained on): what the reader misses there is not a "
@@ -83,7 +80,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="camera tilts in degrees (default: 40 50, past the training's 0-40; "
                    "0 40 leaves only the other fonts and colours out of range; with "
                    "--in-range: 0 40)")
-    p.add_argument("--size", type=int, nargs=2, metavar=("W", "H"), default=SIZE,
+    p.add_argument("--size", type=int, nargs=2, metavar=("W", "H"), default=HOLDOUT_SIZE,
                    help="frame size in pixels (default: 640 480)")
     p.add_argument("--die-px", type=float, nargs=2, metavar=("LO", "HI"),
                    help="die edge in pixels at the frame's centre, log-uniform (default: the "
@@ -94,23 +91,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--one-look", action="store_true",
                    help="read as the live camera loop does, in one look at 320 px (default: at "
                    "every scale, as `lcr-vision detect` and `eval` read photos)")
-    p.set_defaults(run=_holdout)
 
-    p = studies.add_parser("shifts", help="the real split as other cameras would show it",
-                           description="Die accuracy and photos exactly right on the real "
-                           "validation split under each shift (half and double size, JPEG 50 "
-                           "and 25, warm light, soft focus, dim and noisy), in one look and at "
-                           "every scale; prints a Markdown table.")
+
+def _shifts_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--labels", type=Path,
                    help="labels.csv of the real set (default: ../shared/data/real-d6-tray)")
     p.add_argument("--photos", type=int, help="score only the first N photos of the split")
-    p.set_defaults(run=_shifts)
 
-    p = studies.add_parser("calibration", help="calibration on rendered tables, before and after",
-                           description="For each kind of rendered table the model never trained "
-                           "on, calibrate on a few check rolls and score other rolls of the same "
-                           "table with the default reader and with the profile; one JSON line a "
-                           "table, then each kind's totals.")
+
+def _calibration_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--calibration-rolls", type=int, default=10,
                    help="check rolls the calibration sees (default: 10)")
     p.add_argument("--test-rolls", type=int, default=40,
@@ -122,6 +111,30 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--kinds", nargs="+", choices=TRIAL_KINDS, metavar="KIND",
                    help="only these kinds of table (default: all: "
                    f"{', '.join(TRIAL_KINDS)}; the printed ones need the train extra's Pillow)")
-    p.set_defaults(run=_calibration)
-    for study in (studies.choices[name] for name in ("holdout", "shifts", "calibration")):
-        study.add_argument("--model", type=Path, help="ONNX model (default: the shipped one)")
+
+
+# Each study: its name, help, description, options and what runs it.
+STUDIES = (
+    ("holdout", "rendered scenes the model never trained on",
+     ("Score the reader on rendered LCR and Wild scenes with seeds and settings never trained "
+      "on, and count false dice on as many empty tables; prints JSON."),
+     _holdout_arguments, _holdout),
+    ("shifts", "the real split as other cameras would show it",
+     ("Die accuracy and photos exactly right on the real validation split under each shift "
+      "(half and double size, JPEG 50 and 25, warm light, soft focus, dim and noisy), in one look "
+      "and at every scale; prints a Markdown table."),
+     _shifts_arguments, _shifts),
+    ("calibration", "calibration on rendered tables, before and after",
+     ("For each kind of rendered table the model never trained on, calibrate on a few check "
+      "rolls and score other rolls of the same table with the default reader and with the "
+      "profile; one JSON line a table, then each kind's totals."),
+     _calibration_arguments, _calibration),
+)
+
+
+def add_arguments(measure: argparse.ArgumentParser) -> None:
+    """The three studies, each with its own options and ``--model``."""
+    studies = measure.add_subparsers(dest="study", required=True, metavar="STUDY")
+    for name, summary, description, arguments, run in STUDIES:
+        study = add_command(studies, name, summary, description, arguments, run)
+        add_model_options(study, threads=False)

@@ -6,6 +6,12 @@ import argparse
 import json
 import sys
 
+from lcr_vision.cli.options import (
+    add_chips_option,
+    add_seed_option,
+    add_variant_option,
+    variants_from,
+)
 from lcr_vision.errors import UserError
 from lcr_vision.odds import (
     DEFAULT_GAMES,
@@ -16,8 +22,7 @@ from lcr_vision.odds import (
     solves_exactly,
 )
 from lcr_vision.odds.quick import exact_at_hand
-from lcr_vision.rules import GameState, Settings, Variants
-from lcr_vision.rules.settings import STARTING_CHIPS
+from lcr_vision.rules import GameState, Settings
 
 SLOW_SOLVE_STATES = 2_000_000
 
@@ -26,69 +31,38 @@ class StateError(UserError):
     """A ``--state`` or ``--to-roll`` that does not describe a table."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "odds",
-        help="each player's chance to win, exactly, from the start or any position",
-        description="Each player's chance to win and the expected number of further rolls. "
-        "Standard rules are solved exactly (an absorbing Markov chain, level by level of chips "
-        "in play); variants, and tables beyond the exact solver's reach, are simulated with "
-        "random games and shown with 95% confidence intervals. Expected turns count rolls "
-        "only: a player with no chips is skipped and that turn does not count.",
-    )
+HELP = "each player's chance to win, exactly, from the start or any position"
+DESCRIPTION = (
+    "Each player's chance to win and the expected number of further rolls. Standard rules are "
+    "solved exactly (an absorbing Markov chain, level by level of chips in play); variants, and "
+    "tables beyond the exact solver's reach, are simulated with random games and shown with 95% "
+    "confidence intervals. Expected turns count rolls only: a player with no chips is skipped "
+    "and that turn does not count."
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, metavar="N", help="players at the table (with --chips)")
-    p.add_argument(
-        "--chips",
-        type=int,
-        default=STARTING_CHIPS,
-        metavar="N",
-        help=f"chips each player starts with, seat 1 rolling first (default {STARTING_CHIPS})",
-    )
-    p.add_argument(
-        "--state",
-        metavar="NAME=N,...",
-        help="a position instead of the start: chips per player in clockwise seating order, "
-        "e.g. Ann=2,Ben=0,Cat=5",
-    )
-    p.add_argument(
-        "--center", type=int, default=0, metavar="K", help="chips in the center pot (default 0)"
-    )
-    p.add_argument(
-        "--to-roll",
-        metavar="NAME",
-        help="who rolls next (default the first player); a player without chips passes the turn "
-        "on to the next holder on the left",
-    )
-    p.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="wild, wilder (with wild; nobody pays to reverse), last-chip-wins or dot-to-win; "
-        "variants are always simulated",
-    )
-    p.add_argument(
-        "--method",
-        choices=METHODS,
-        default=METHODS[0],
-        help="auto (default): exact for standard rules up to 8 players with 3 chips each, "
-        "simulation beyond; exact or simulation to force one",
-    )
-    p.add_argument(
-        "--games",
-        type=int,
-        default=DEFAULT_GAMES,
-        metavar="G",
-        help=f"random games when simulating (default {DEFAULT_GAMES})",
-    )
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="simulation seed (default 0)")
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help='print {"win": [per player, in seating order], "expected_turns": t, "method": ...} '
-        '(a simulation adds "games", "ci95" and "draw")',
-    )
-    p.set_defaults(run=run)
+    add_chips_option(p, "; seat 1 rolls first")
+    p.add_argument("--state", metavar="NAME=N,...",
+                   help="a position instead of the start: chips per player in clockwise seating "
+                   "order, e.g. Ann=2,Ben=0,Cat=5")
+    p.add_argument("--center", type=int, default=0, metavar="K",
+                   help="chips in the center pot (default 0)")
+    p.add_argument("--to-roll", metavar="NAME",
+                   help="who rolls next (default the first player); a player without chips passes "
+                   "the turn on to the next holder on the left")
+    add_variant_option(p, "wild, wilder (with wild; nobody pays to reverse), last-chip-wins or "
+                       "dot-to-win; variants are always simulated")
+    p.add_argument("--method", choices=METHODS, default=METHODS[0],
+                   help="auto (default): exact for standard rules up to 8 players with 3 chips "
+                   "each, simulation beyond; exact or simulation to force one")
+    p.add_argument("--games", type=int, default=DEFAULT_GAMES, metavar="G",
+                   help=f"random games when simulating (default {DEFAULT_GAMES})")
+    add_seed_option(p, what="simulation seed")
+    p.add_argument("--json", action="store_true",
+                   help='print {"win": [per player, in seating order], "expected_turns": t, '
+                   '"method": ...} (a simulation adds "games", "ci95" and "draw")')
 
 
 def parse_state(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -105,7 +79,7 @@ def parse_state(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
 
 def table_from_args(args: argparse.Namespace) -> tuple[Settings, GameState]:
     """The settings and position the options describe."""
-    variants = Variants.parse(v for item in args.variant for v in item.split(",") if v.strip())
+    variants = variants_from(args)
     if args.state:
         names, chips = parse_state(args.state)
         if args.players is not None and args.players != len(names):

@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from functools import partial
 from pathlib import Path
 
+from lcr_vision.cli.options import add_chips_option, add_variant_option, variants_from
 from lcr_vision.cli.table import (
     add_source_options,
     add_table_options,
@@ -21,83 +22,47 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import FaceMap
 from lcr_vision.ledger import JOURNAL, Session, SessionError, new_session_folder
 from lcr_vision.manual import ManualPlay
-from lcr_vision.rules import Settings, Variants
-from lcr_vision.rules.settings import POLICIES, STARTING_CHIPS
+from lcr_vision.rules import Settings
+from lcr_vision.rules.settings import POLICIES
 from lcr_vision.speech import Phrasebook
 
+HELP = "play a session of LCR and keep its ledger"
+DESCRIPTION = (
+    "Play games of Left Center Right in a session folder whose journal survives crashes. A new "
+    "session needs --players; --session of a started session continues it."
+)
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "play",
-        help="play a session of LCR and keep its ledger",
-        description="Play games of Left Center Right in a session folder whose journal survives "
-        "crashes. A new session needs --players; --session of a started session continues it.",
-    )
-    p.add_argument(
-        "--manual",
-        action="store_true",
-        help="type (or pipe) each roll as a line of faces instead of using the camera",
-    )
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--manual", action="store_true",
+                   help="type (or pipe) each roll as a line of faces instead of using the camera")
     add_source_options(p)
     add_game_options(p)
     add_table_options(p)
-    p.set_defaults(run=run)
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:
     """The options that set up or reopen a session (shared by every way of playing)."""
-    p.add_argument(
-        "--players",
-        metavar="NAMES",
-        help="comma-separated names in clockwise seating order, first thrower first "
-        "(3-20 players), e.g. Ann,Ben,Cat",
-    )
-    p.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a rule variant: wild, wilder (with wild), last-chip-wins or dot-to-win; "
-        "repeat or comma-separate for several",
-    )
-    p.add_argument(
-        "--chips",
-        type=int,
-        default=STARTING_CHIPS,
-        metavar="N",
-        help=f"starting chips for each player (default {STARTING_CHIPS})",
-    )
-    p.add_argument(
-        "--stakes",
-        metavar="NAME=N,...",
-        help="Choose Your Stakes: starting chips per player, e.g. Ann=5,Ben=2; "
-        "players not named start with --chips",
-    )
-    p.add_argument(
-        "--chip-value",
-        metavar="AMOUNT",
-        help="money per chip, e.g. 0.25, to keep money won and lost",
-    )
-    p.add_argument(
-        "--face-map",
-        metavar="MAP",
-        help="how pip dice count, e.g. 1=L,2=dot,3=R,4=dot,5=C,6=dot (default "
-        "1-3 dot, 4 L, 5 C, 6 R; with wild, 1 is wild)",
-    )
-    p.add_argument(
-        "--wild-policy",
-        choices=POLICIES,
-        default=POLICIES[0],
-        help="who a wild takes from when the roller does not say: the richest "
-        "opponent (ties to the nearest on the left), or the nearest on the left",
-    )
-    p.add_argument(
-        "--session",
-        type=Path,
-        metavar="DIR",
-        help="session folder: continued if it holds a session, else created "
-        "(default: a new folder under ./sessions)",
-    )
+    p.add_argument("--players", metavar="NAMES",
+                   help="comma-separated names in clockwise seating order, first thrower first "
+                   "(3-20 players), e.g. Ann,Ben,Cat")
+    add_variant_option(p, "a rule variant: wild, wilder (with wild), last-chip-wins or "
+                       "dot-to-win; repeat or comma-separate for several")
+    add_chips_option(p)
+    p.add_argument("--stakes", metavar="NAME=N,...",
+                   help="Choose Your Stakes: starting chips per player, e.g. Ann=5,Ben=2; players "
+                   "not named start with --chips")
+    p.add_argument("--chip-value", metavar="AMOUNT",
+                   help="money per chip, e.g. 0.25, to keep money won and lost")
+    p.add_argument("--face-map", metavar="MAP",
+                   help="how pip dice count, e.g. 1=L,2=dot,3=R,4=dot,5=C,6=dot (default 1-3 dot, "
+                   "4 L, 5 C, 6 R; with wild, 1 is wild)")
+    p.add_argument("--wild-policy", choices=POLICIES, default=POLICIES[0],
+                   help="who a wild takes from when the roller does not say: the richest "
+                   "opponent (ties to the nearest on the left), or the nearest on the left")
+    p.add_argument("--session", type=Path, metavar="DIR",
+                   help="session folder: continued if it holds a session, else created (default: "
+                   "a new folder under ./sessions)")
 
 
 def _stakes(args: argparse.Namespace, players: list[str]) -> list[int]:
@@ -116,7 +81,7 @@ def _stakes(args: argparse.Namespace, players: list[str]) -> list[int]:
 def settings_from_args(args: argparse.Namespace) -> Settings:
     """The settings the game options describe."""
     players = [p.strip() for p in args.players.split(",")]
-    variants = Variants.parse(v for item in args.variant for v in item.split(",") if v.strip())
+    variants = variants_from(args)
     try:
         value = None if args.chip_value is None else Decimal(args.chip_value)
     except InvalidOperation:

@@ -4,30 +4,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from lcr_vision.review import build_review, write_page
+from lcr_vision.cli.options import add_session_argument
+from lcr_vision.review import PAGE, build_review, write_page
 from lcr_vision.rules.engine import plural
 
+HELP = "write a session's review page: every roll with its photo, a chips chart, the wins"
+DESCRIPTION = (
+    f"Replay a session folder and write SESSION/{PAGE}: one card per roll (annotated photo, "
+    "faces and confidences, moves in words, standings after; corrected rolls and doubtful reads "
+    "marked), a chart of every player's chips, the winner of each game and the wins per player, "
+    "with filters and keyboard navigation. The page is one file that links the photos by "
+    "relative paths and needs no network. Reading never changes the session."
+)
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "review",
-        help="write a session's review page: every roll with its photo, a chips chart, the wins",
-        description="Replay a session folder and write SESSION/index.html: one card per roll "
-        "(annotated photo, faces and confidences, moves in words, standings after; corrected "
-        "rolls and doubtful reads marked), a chart of every player's chips, the winner of each "
-        "game and the wins per player, with filters and keyboard navigation. The page is one "
-        "file that links the photos by relative paths and needs no network. Reading never "
-        "changes the session.",
-    )
-    p.add_argument("session", type=Path, metavar="SESSION", help="the session folder")
-    p.add_argument(
-        "--open",
-        action="store_true",
-        help="open the page in the default web browser once written",
-    )
-    p.set_defaults(run=run)
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_session_argument(p)
+    p.add_argument("--open", action="store_true",
+                   help="open the page in the default web browser once written")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,52 +5,38 @@ from __future__ import annotations
 import argparse
 import json
 
+from lcr_vision.cli.options import (
+    add_chips_option,
+    add_seed_option,
+    add_variant_option,
+    variants_from,
+)
 from lcr_vision.errors import UserError
-from lcr_vision.rules import Variants
-from lcr_vision.rules.settings import STARTING_CHIPS
 from lcr_vision.sim import simulate
 
+HELP = "play random games and report win rates per seat"
+DESCRIPTION = (
+    "Play G random games with boxed dice, seat 1 throwing first, and count wins per seat. The "
+    "standard game is vectorised with numpy; variants use the rules engine (slower) with the "
+    "default wild policy, and nobody pays for Wilder."
+)
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "simulate",
-        help="play random games and report win rates per seat",
-        description="Play G random games with boxed dice, seat 1 throwing first, and count wins "
-        "per seat. The standard game is vectorised with numpy; variants use the rules engine "
-        "(slower) with the default wild policy, and nobody pays for Wilder.",
-    )
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, default=3, metavar="N", help="players (default 3)")
-    p.add_argument(
-        "--games", type=int, default=100_000, metavar="G", help="games to play (default 100000)"
-    )
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
-    p.add_argument(
-        "--chips",
-        type=int,
-        default=STARTING_CHIPS,
-        metavar="N",
-        help=f"starting chips per player (default {STARTING_CHIPS})",
-    )
-    p.add_argument(
-        "--variant",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="wild, wilder, last-chip-wins or dot-to-win; repeat for several",
-    )
-    p.add_argument(
-        "--json",
-        action="store_true",
-        help='print {"players", "games", "wins", "draws", "mean_turns"} as JSON',
-    )
-    p.set_defaults(run=run)
+    p.add_argument("--games", type=int, default=100_000, metavar="G",
+                   help="games to play (default 100000)")
+    add_seed_option(p)
+    add_chips_option(p)
+    add_variant_option(p, "wild, wilder, last-chip-wins or dot-to-win; repeat for several")
+    p.add_argument("--json", action="store_true",
+                   help='print {"players", "games", "wins", "draws", "mean_turns"} as JSON')
 
 
 def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UserError(f"--games must be at least 1, not {args.games}")
-    variants = Variants.parse(v for item in args.variant for v in item.split(",") if v.strip())
-    result = simulate(args.players, args.games, args.seed, variants, args.chips)
+    result = simulate(args.players, args.games, args.seed, variants_from(args), args.chips)
     if args.json:
         print(json.dumps(result.to_dict()))
         return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from lcr_vision.cli.options import add_seed_option
 from lcr_vision.errors import UserError
 
 
@@ -30,29 +31,29 @@ def _kinds(text: str) -> tuple[str, ...]:
     return kinds
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "synth",
-        help="render labelled synthetic dice scenes",
-        description="Render photo-like scenes of dice on tables (3-D dice under a tilted camera, "
-        "varied tables, chips, cards and hands, blur, noise and JPEG) and write DIR/images/*.jpg "
-        "with DIR/labels.csv (one row per die fully in frame: the box around its top face and its "
-        "face token). The same seed always gives the same images.",
-    )
+HELP = "render labelled synthetic dice scenes"
+DESCRIPTION = (
+    "Render photo-like scenes of dice on tables (3-D dice under a tilted camera, varied tables, "
+    "chips, cards and hands, blur, noise and JPEG) and write DIR/images/*.jpg with DIR/labels.csv "
+    "(one row per die fully in frame: the box around its top face and its face token). The same "
+    "seed always gives the same images."
+)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kind", type=_kinds, default=("mixed",), metavar="KIND[,KIND...]",
                    help="which dice: pip (1-6), lcr (L, C, R, dot), wild (L, C, R, dot, wild) or "
                    "mixed (each die any of them); several, comma-separated, take turns from image "
                    "to image; default mixed")
     p.add_argument("--n", type=int, default=100, metavar="N",
                    help="how many scenes with dice to render (default 100)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    add_seed_option(p)
     p.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder to write into")
     p.add_argument("--size", type=_size, default=(640, 480), metavar="WxH",
                    help="image size in pixels (default 640x480)")
     p.add_argument("--empty", type=int, default=0, metavar="K",
                    help="also render K scenes without dice (distractors only), listed in "
                    "DIR/empty.txt (default 0)")
-    p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

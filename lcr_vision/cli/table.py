@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from lcr_vision.camera import SYNTHETIC, FrameSource, open_source
 from lcr_vision.cli.detect import add_reader_options, reader_from
+from lcr_vision.cli.options import add_seed_option, add_where_options, add_window_options
 from lcr_vision.errors import UserError
 from lcr_vision.ledger import Session
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
@@ -24,23 +25,16 @@ if TYPE_CHECKING:
 
 def add_source_options(p: argparse.ArgumentParser) -> None:
     """Where ``play`` gets its frames."""
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--camera", type=int, metavar="N",
-                       help="read the dice from webcam N (the default, with N = 0)")
-    where.add_argument("--source", metavar="FILE_OR_URL|DIR|synthetic",
-                       help="a video file or stream URL; a folder of photos, each one settled "
-                       "roll, taken in name order and read at every scale (as detect reads "
-                       f"photos); or '{SYNTHETIC}' for the simulated table")
-    p.add_argument("--seed", type=int, default=0, metavar="S",
-                   help="random seed of the simulated table (default 0)")
+    add_where_options(p, "read the dice from", f"FILE_OR_URL|DIR|{SYNTHETIC}",
+                      "a video file or stream URL; a folder of photos, each one settled roll, "
+                      "taken in name order and read at every scale (as detect reads photos); or "
+                      f"'{SYNTHETIC}' for the simulated table")
+    add_seed_option(p, what="random seed of the simulated table")
 
 
 def add_table_options(p: argparse.ArgumentParser) -> None:
     """Window, speech, reader and odds options."""
-    p.add_argument("--headless", action="store_true",
-                   help="no window (servers, tests); wild choices go to the wild policy. "
-                   "Automatic where no display is available")
-    p.add_argument("--mute", action="store_true", help="print what would be said, speak nothing")
+    add_window_options(p, " (servers, tests); wild choices go to the wild policy")
     p.add_argument("--rate", type=int, metavar="WPM",
                    help="speaking rate in words per minute (espeak-ng's default is 175-200)")
     p.add_argument("--voice", metavar="NAME",

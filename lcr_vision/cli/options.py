@@ -1,0 +1,78 @@
+"""The options several subcommands share, each spelled once, so that the same flag means the same
+thing in every ``--help``; and `add_command`, which every subcommand is registered through."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+
+from lcr_vision.rules import Variants
+from lcr_vision.rules.settings import STARTING_CHIPS
+
+
+def add_command(subparsers: argparse._SubParsersAction, name: str, help: str, description: str,
+                arguments: Callable[[argparse.ArgumentParser], None],
+                run: Callable[[argparse.Namespace], int] | None) -> argparse.ArgumentParser:
+    """Add subcommand ``name``: its parser, its ``arguments`` and the ``run`` that it calls (None
+    where the subcommands that ``arguments`` adds each have their own)."""
+    parser = subparsers.add_parser(name, help=help, description=description)
+    arguments(parser)
+    if run is not None:
+        parser.set_defaults(run=run)
+    return parser
+
+
+def add_session_argument(parser: argparse.ArgumentParser) -> None:
+    """The ``SESSION`` folder that ``ledger``, ``review`` and ``amend`` read."""
+    parser.add_argument("session", type=Path, metavar="SESSION", help="the session folder")
+
+
+def add_seed_option(parser: argparse.ArgumentParser, default: int = 0,
+                    what: str = "random seed") -> None:
+    """``--seed``; ``what`` says what it seeds."""
+    parser.add_argument("--seed", type=int, default=default, metavar="S",
+                        help=f"{what} (default {default})")
+
+
+def add_chips_option(parser: argparse.ArgumentParser, note: str = "") -> None:
+    """``--chips``, the chips each player starts with; ``note`` follows the default."""
+    parser.add_argument("--chips", type=int, default=STARTING_CHIPS, metavar="N",
+                        help=f"starting chips per player (default {STARTING_CHIPS}{note})")
+
+
+def add_variant_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--variant``, repeated or comma-separated (read by `variants_from`)."""
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME", help=help)
+
+
+def variants_from(args: argparse.Namespace) -> Variants:
+    """The variants of every ``--variant``, each of which may name several."""
+    return Variants.parse(v for item in args.variant for v in item.split(",") if v.strip())
+
+
+def add_model_options(parser: argparse.ArgumentParser, threads: bool = True) -> None:
+    """``--model`` and, unless told otherwise, ``--threads``: the network that reads the dice."""
+    parser.add_argument("--model", type=Path,
+                        help="ONNX dice model (default: the shipped models/dice.onnx)")
+    if threads:
+        parser.add_argument("--threads", type=int, default=1,
+                            help="CPU threads for the model (default: 1)")
+
+
+def add_where_options(parser: argparse.ArgumentParser, camera: str, source_metavar: str,
+                      source: str) -> None:
+    """``--camera N`` or ``--source``, the one or the other; ``camera`` and ``source`` say what
+    each is read for."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--camera", type=int, metavar="N",
+                       help=f"{camera} webcam N (the default, with N = 0)")
+    where.add_argument("--source", metavar=source_metavar, help=source)
+
+
+def add_window_options(parser: argparse.ArgumentParser, headless: str) -> None:
+    """``--headless`` (``headless`` says what happens without the window) and ``--mute``."""
+    parser.add_argument("--headless", action="store_true",
+                        help=f"no window{headless}. Automatic where no display is available")
+    parser.add_argument("--mute", action="store_true",
+                        help="print what would be said, speak nothing")
