@@ -30,13 +30,12 @@ DESCRIPTION = (
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_session_argument(p)
-    p.add_argument("--roll", type=int, required=True, metavar="N",
-                   help="the roll's number in the session, from 1, as on the review page and in "
-                   "the ledger")
+    p.add_argument("--roll", type=int, required=True, metavar="N", help="the roll's number in "
+                   "the session, from 1, as on the review page and in the ledger")
     p.add_argument("--faces", required=True, metavar="FACES",
                    help='the faces the dice really showed, e.g. "L C dot" or "4 6 2"; with Wild '
-                   "add @Name per chip a wild takes, with Wilder start with 'reverse' to pay for "
-                   "it")
+                   "add @Name per chip a wild takes, with Wilder start with 'reverse' to pay "
+                   "for it")
 
 
 def run(args: argparse.Namespace) -> int:
