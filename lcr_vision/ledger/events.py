@@ -34,7 +34,7 @@ from typing import Any
 
 from lcr_vision.faces import FACE_TOKENS
 from lcr_vision.ledger.errors import JournalError
-from lcr_vision.ledger.journal import Event
+from lcr_vision.ledger.journal import JOURNAL, Event
 from lcr_vision.rules import Decision, GameRecord, Settings, SettingsError
 
 KINDS: tuple[str, ...] = (
@@ -116,7 +116,7 @@ def field(event: Event, name: str, kind: type, line: int) -> Any:
     """``event[name]``, which must be of ``kind``; otherwise a `JournalError` naming the line."""
     value = event.get(name)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise JournalError(f"journal.jsonl line {line}: {event['event']} event needs {name!r}")
+        raise JournalError(f"{JOURNAL} line {line}: {event['event']} event needs {name!r}")
     return value
 
 
@@ -124,7 +124,7 @@ def faces_of(event: Event, line: int) -> tuple[str, ...]:
     """The face tokens of a roll or correction."""
     faces = tuple(field(event, "faces", list, line))
     if not all(f in FACE_TOKENS for f in faces):
-        raise JournalError(f"journal.jsonl line {line}: unknown face in {list(faces)}")
+        raise JournalError(f"{JOURNAL} line {line}: unknown face in {list(faces)}")
     return faces
 
 
@@ -134,5 +134,5 @@ def decision_of(event: Event, settings: Settings, line: int = 0) -> Decision:
     try:
         targets = None if names is None else tuple(settings.seat(n) for n in names)
     except (TypeError, AttributeError, SettingsError) as exc:
-        raise JournalError(f"journal.jsonl line {line}: bad wild targets: {exc}") from None
+        raise JournalError(f"{JOURNAL} line {line}: bad wild targets: {exc}") from None
     return Decision(reverse=bool(event.get("reverse", False)), targets=targets)

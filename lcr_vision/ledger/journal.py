@@ -32,6 +32,8 @@ from typing import Any
 
 from lcr_vision.ledger.errors import JournalError, SessionError
 
+JOURNAL = "journal.jsonl"  # the journal's name in a session folder, and in its error messages
+
 Event = dict[str, Any]
 
 

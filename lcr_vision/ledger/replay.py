@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from lcr_vision.faces import FaceError
 from lcr_vision.ledger.errors import EditError, JournalError
 from lcr_vision.ledger.events import KINDS, READABLE, decision_of, faces_of, field
-from lcr_vision.ledger.journal import Event
+from lcr_vision.ledger.journal import JOURNAL, Event
 from lcr_vision.rules import (
     Decision,
     RollResult,
@@ -163,7 +163,7 @@ class Ledger:
             faces, decision = faces_of(event, line), decision_of(event, self.settings, line)
             player, photo = field(event, "player", str, line), event.get("photo")
             if photo is not None and not isinstance(photo, str):
-                raise JournalError(f"journal.jsonl line {line}: roll event's 'photo' must be a "
+                raise JournalError(f"{JOURNAL} line {line}: roll event's 'photo' must be a "
                                    f"path or null, not {photo!r}")
             return self.play(Entry(k, player, faces, decision, photo, False, line))
         if kind == "settle":
@@ -190,27 +190,27 @@ class Ledger:
             return replace(self, series=self.rolls[-1].before, rolls=self.rolls[:-1])
         if kind in KINDS and kind != "session":
             return self
-        raise JournalError(f"journal.jsonl line {line}: unexpected {kind!r} event")
+        raise JournalError(f"{JOURNAL} line {line}: unexpected {kind!r} event")
 
 
 def replay(lines: list[tuple[int, Event]]) -> Ledger:
     """The ledger of a journal's numbered events; any event that does not fit names its line."""
     if not lines or lines[0][1]["event"] != "session":
-        raise JournalError("journal.jsonl line 1 must be the session event")
+        raise JournalError(f"{JOURNAL} line 1 must be the session event")
     first = lines[0][1]
     if first.get("version") not in READABLE:
         raise JournalError(
-            f"journal.jsonl line 1: unknown journal version {first.get('version')!r}"
+            f"{JOURNAL} line 1: unknown journal version {first.get('version')!r}"
         )
     try:
         ledger = Ledger.start(Settings.from_dict(field(first, "settings", dict, 1)))
     except (SettingsError, FaceError) as exc:
-        raise JournalError(f"journal.jsonl line 1: {exc}") from None
+        raise JournalError(f"{JOURNAL} line 1: {exc}") from None
     for line, event in lines[1:]:
         try:
             ledger = ledger.apply(event, line)
         except (RulesError, EditError) as exc:
-            raise JournalError(f"journal.jsonl line {line}: {exc}") from None
+            raise JournalError(f"{JOURNAL} line {line}: {exc}") from None
     return ledger
 
 

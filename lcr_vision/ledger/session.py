@@ -46,11 +46,10 @@ from lcr_vision.ledger.events import (
     session_event,
     undo_event,
 )
-from lcr_vision.ledger.journal import Event, Journal, lines_of
+from lcr_vision.ledger.journal import JOURNAL, Event, Journal, lines_of
 from lcr_vision.ledger.replay import Entry, Ledger, Settled, replay, unannounced
 from lcr_vision.rules import Decision, GameState, RollResult, RulesError, Settings
 
-JOURNAL = "journal.jsonl"
 PHOTOS = "photos"
 
 
