@@ -83,7 +83,7 @@ def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, mon
         "The later rolls stand. Make the chips right:",
         "Ben, pass one chip to the center.",
         "Cat, roll three dice.",
-        "roll 2: Ben rolls 2 dice, got 1 face",
+        "Roll two: Ben rolls two dice, got one face.",
     ]
     assert loop.last.startswith("Roll 1 amended: The later rolls stand as thrown;")
     assert (session.state.chips, session.state.center) == ((2, 1, 3), 1)

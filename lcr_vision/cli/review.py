@@ -6,8 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from lcr_vision.phrases.written import plural
 from lcr_vision.review import build_review, write_page
-from lcr_vision.rules.engine import plural
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

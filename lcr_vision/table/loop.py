@@ -34,6 +34,8 @@ from lcr_vision.manual import parse_roll
 from lcr_vision.odds import Odds, quick_odds
 from lcr_vision.odds.result import EXACT
 from lcr_vision.photolog import PhotoLog, move_record, now_utc, photo_number, photo_path
+from lcr_vision.phrases.said import Said
+from lcr_vision.phrases.written import describe_roll, describe_settlement
 from lcr_vision.rules import (
     Decision,
     GameState,
@@ -42,7 +44,6 @@ from lcr_vision.rules import (
     RulesError,
     SettingsError,
 )
-from lcr_vision.rules.describe import describe_roll, describe_settlement
 from lcr_vision.rules.moves import Draw, Skip, Win
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.check import MIN_SCORE, Verdict
@@ -132,7 +133,7 @@ class TableLoop:
                 self.commit(frame, verdict.dice, verdict.faces, "read")
                 return
             except RulesError as exc:  # a face these rules cannot use, such as a stray wild
-                self.announcer.say(f"{exc}.")
+                self.announcer.say(self.phrases.refusal(exc))
         elif not verdict.count_right:
             self.announcer.say(self.phrases.wrong_count(verdict.seen, player, owed))
         else:  # doubt first: no face is said as if it were the roll before it is committed
@@ -328,7 +329,7 @@ class TableLoop:
             elif action == "amend":
                 self.amend()
         except UserError as exc:
-            self.announcer.say(str(exc))
+            self.announcer.say(self.phrases.refusal(exc))
 
     def amend(self) -> None:
         """Ask the terminal which roll (its number, asked apart so that pips are not taken for
@@ -338,7 +339,7 @@ class TableLoop:
         session, last = self.session, len(self.session.ledger.rolls)
         number = input(f"Amend which roll? (Enter: roll {last}) ").strip() or str(last)
         if not number.isdigit():
-            raise EditError(f"a roll is amended by its number, not {number!r}")
+            raise EditError(Said("amend_number", {"text": number}))
         k = int(number)
         faces, decision = parse_roll(input(f"Faces roll {k} really showed (e.g. L R dot): "),
                                      session.settings)
