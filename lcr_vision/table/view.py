@@ -51,7 +51,7 @@ class TableView:
                  f"{chips}  | center {state.center}",
                  "" if odds is None else odds.line(self.players), self.last]
         if unsure:
-            lines.append(f"Unsure read: {UNSURE_HINT}")
+            lines.append("Unsure read: space accepts, t types the faces, or roll again")
         return draw_panel(annotate(frame, self.marked), [line for line in lines if line])
 
     def settled(self, frame_number: int) -> None:
