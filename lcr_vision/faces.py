@@ -19,6 +19,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from lcr_vision.errors import UserError
+from lcr_vision.phrases.said import Said
 
 PIP_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
 GAME_FACES: tuple[str, ...] = ("L", "C", "R", "dot", "wild")
@@ -83,9 +84,7 @@ def normalize_face(text: str) -> str:
     try:
         return _ALIASES[t.lower()]
     except KeyError:
-        raise FaceError(
-            f"unknown face {text!r}: use L, C, R, dot (or .), wild, or a pip value 1-6"
-        ) from None
+        raise FaceError(Said("unknown_typed_face", {"face": text})) from None
 
 
 def parse_faces(line: str) -> tuple[str, ...]:
@@ -137,7 +136,7 @@ class FaceMap:
             return token
         if token in self.pips:
             return self.pips[token]
-        raise FaceError(f"unknown face {token!r}")
+        raise FaceError(Said("unknown_face", {"face": token}))
 
     def as_dict(self) -> dict[str, str]:
         """A plain dict, for JSON settings."""

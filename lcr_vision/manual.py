@@ -25,13 +25,13 @@ from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.odds import quick_odds
-from lcr_vision.rules import Decision, GameState, RollResult, Settings
-from lcr_vision.rules.describe import (
+from lcr_vision.phrases.written import (
     describe_roll,
     describe_settlement,
     describe_standings,
     describe_turn,
 )
+from lcr_vision.rules import Decision, GameState, RollResult, Settings
 from lcr_vision.rules.engine import legal_choices
 from lcr_vision.speech import Announcer, Phrasebook
 

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
 from lcr_vision.photolog import How, PhotoLog, PhotoRecord, photo_path
+from lcr_vision.phrases.written import describe_roll
 from lcr_vision.review import build_review, render_page
 from lcr_vision.review.model import curves_of
 from lcr_vision.review.sources import live_roll_events, load_record
 from lcr_vision.rules import RollResult, Settings, Variants
-from lcr_vision.rules.describe import describe_roll
 from lcr_vision.synth import render_scene
 from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections

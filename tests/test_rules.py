@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from lcr_vision.faces import FaceMap
+from lcr_vision.phrases.written import describe_roll
 from lcr_vision.rules import (
     AllToCenter,
     Decision,
@@ -31,7 +32,6 @@ from lcr_vision.rules import (
     Win,
     play_roll,
 )
-from lcr_vision.rules.describe import describe_roll
 
 ABCD = ("A", "B", "C", "D")
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lcr_vision.phrases.numbers import english
 from lcr_vision.rules.moves import Draw, Give, Pass, Skip, Take, TakeCenter, ToCenter, Win
 from lcr_vision.speech import Announcer, Phrasebook
-from lcr_vision.speech.numbers import english
 from lcr_vision.speech.voice import VoiceError, open_voice, playback_problem, wav_seconds
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")

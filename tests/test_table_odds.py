@@ -91,7 +91,7 @@ def test_the_window_shows_each_players_chance(play, monkeypatch: pytest.MonkeyPa
         return image
 
     monkeypatch.setattr("lcr_vision.cli.table.screen_from", lambda args: Shown())
-    monkeypatch.setattr("lcr_vision.table.loop.draw_panel", draw_panel)
+    monkeypatch.setattr("lcr_vision.table.view.draw_panel", draw_panel)
     play("--odds")
     shown = [line for lines in panels for line in lines if line.startswith("Odds:")]
     assert shown == ["Odds: Ann 31%  Ben 33%  Cat 37%", "Odds: Ann 29%  Ben 33%  Cat 38%",

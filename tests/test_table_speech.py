@@ -12,7 +12,7 @@ import numpy as np
 from lcr_vision.camera.stills import FolderSource
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
-from lcr_vision.rules import Settings
+from lcr_vision.rules import Settings, Variants
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop, TableOptions
 from lcr_vision.table.screen import KEYS, Screen
@@ -83,8 +83,30 @@ def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, mon
         "The later rolls stand. Make the chips right:",
         "Ben, pass one chip to the center.",
         "Cat, roll three dice.",
-        "roll 2: Ben rolls 2 dice, got 1 face",
+        "Roll two: Ben rolls two dice, got one face.",
     ]
-    assert loop.last.startswith("Roll 1 amended: The later rolls stand as thrown;")
+    assert loop.view.last.startswith("Roll 1 amended: The later rolls stand as thrown;")
     assert (session.state.chips, session.state.center) == ((2, 1, 3), 1)
+    session.close()
+
+
+def test_a_refusal_is_said_in_the_tables_language_with_numbers_in_words(
+        tmp_path: Path, monkeypatch) -> None:
+    """Issue #27: a wild target refused at a Russian table is said in Russian, not in English."""
+    session = Session.create(tmp_path / "s", Settings.create(
+        ["Ann", "Ben", "Cat"], variants=Variants(wild=True)))
+    session.record_roll(("L", "dot", "dot"))
+    with session.announcing(1):
+        pass
+    (tmp_path / "photos").mkdir()
+    shutil.copy(PHOTO, tmp_path / "photos")
+    answers = iter(["1", "wild dot dot @Ann"])  # Ann's own wild cannot take from Ann
+    monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
+    out = io.StringIO()
+    with Announcer(None, speak=False, record=None, out=out) as announcer:
+        loop = TableLoop(session, FolderSource(tmp_path / "photos"), DiceReader().read,
+                         announcer, Phrasebook(session.settings.players, "ru"), Screen())
+        loop.act("amend", np.zeros((480, 640, 3), np.uint8))
+    assert out.getvalue().splitlines() == [
+        "Бросок один: дикий забирает только у соперника, а не у места ноль."]
     session.close()

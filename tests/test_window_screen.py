@@ -35,13 +35,13 @@ with Announcer(None, speak=False, record=None) as announcer:
     loop = TableLoop(session, FolderSource(photos), reader.read, announcer,
                      Phrasebook(session.settings.players), Window())
     frame = load_image(next(photos.iterdir()))
-    loop.marked = reader.read(frame)
+    loop.view.marked = reader.read(frame)
     for _ in range(40):
-        loop.screen.show(loop.view(frame))
+        loop.show(frame)
     print("shown", flush=True)
     end = time.time() + 4
     while time.time() < end:
-        loop.screen.show(loop.view(frame))
+        loop.show(frame)
 """
 
 

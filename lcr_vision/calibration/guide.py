@@ -54,10 +54,10 @@ from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource, natural_key
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
+from lcr_vision.phrases import calibration as words
 from lcr_vision.vision.detections import Detections
 
 MIN_ACCURACY = 0.5  # a profile reading fewer dice right than this is not saved
-FRIENDLY = {DiceKind.LCR: "boxed LCR", DiceKind.WILD: "LCR Wild", DiceKind.PIP: "regular"}
 
 
 class CalibrationError(UserError):
@@ -117,15 +117,15 @@ class Calibration:
     def run(self) -> Profile:
         """All five steps; the profile reached (not saved)."""
         say = self.dialogue.say
-        say(f"Calibrating {self.request.name!r} for {FRIENDLY[self.request.dice]} dice.")
-        say("Step 1: the empty table.")
+        say(words.start(self.request.name, self.request.dice))
+        say(words.EMPTY_TABLE)
         empty, later = self._split()
         background = learn_background([f for rest in empty for f in rest.frames])
         figures = light_figures(background)
-        say(*advice(figures) or ["The light is fine."])
+        say(*advice(figures) or [words.LIGHT_FINE])
         table = EmptyTable(background, figures, advice(figures), self._play_area(background))
         self.doing = "Place the dice in the play area"
-        say(f"Step 2: dice size. {self.doing}." if self.live else "Step 2: dice size.")
+        say(words.dice_size(self.doing if self.live else None))
         checked = self._check_rolls(later, table)
         return self._fit(table, checked, self.face_map)
 
@@ -139,7 +139,7 @@ class Calibration:
                 raise CalibrationError("no photo of the empty table: add one with no rows in the "
                                        "answers (or list it in empty.txt)")
             return empty, iter([r for r in every if self.answers.get(r.name)])
-        self.dialogue.say("Clear the table and keep the camera still.")
+        self.dialogue.say(words.CLEAR_TABLE)
         if self.live and not self.dialogue.ready("Is the table empty?"):
             raise CalibrationError("stopped before the empty table was seen")
         first = next(stream, None)
@@ -157,8 +157,7 @@ class Calibration:
         else:
             roi = find_tray(background)
         roi = self.dialogue.play_area(background, roi)
-        self.dialogue.say("Play area: the whole picture." if roi is None else
-                          "Play area: {} by {} pixels at {}, {}.".format(*roi[2:], *roi[:2]))
+        self.dialogue.say(words.play_area(roi))
         return roi
 
     def _truths(self) -> Iterator[tuple[str, ...]] | None:
@@ -192,8 +191,7 @@ class Calibration:
             if view is None and size is not None:
                 view, warnings = self._first_dice(rest, blobs, size, table.roi)
                 self.face_map = self._face_map()
-                self.dialogue.say("Step 4: check rolls. Roll the dice, let them settle, "
-                                  f"and check what I read ({wanted or 'all'} rolls).")
+                self.dialogue.say(words.check_rolls(wanted))
                 dice = CalibratedReader(self.reader, view).read(rest.image)
             found = dice.faces
             truth = self._truth(rest, dice, truths)
@@ -205,9 +203,7 @@ class Calibration:
                 detail.append(focus(rest.image, blobs))
             if not same_table(table.background, rest.image, blobs):
                 strangers.append(rest.name)
-            self.dialogue.say(f"Roll {len(rolls)}: read {' '.join(found) or 'nothing'}"
-                              + ("." if tuple(sorted(found)) == tuple(sorted(truth))
-                                 else f", really {' '.join(truth)}."))
+            self.dialogue.say(words.check_roll(len(rolls), found, truth))
             if wanted is not None and len(rolls) >= wanted:
                 break
             self.doing = f"Roll the dice ({len(rolls)} rolls checked)"
@@ -233,7 +229,7 @@ class Calibration:
         h, w = rest.image.shape[:2]
         area = (w, h) if roi is None else roi[2:]
         warnings = size_warnings(size, area) + advice({"focus": focus(rest.image, blobs)})
-        self.dialogue.say(f"The dice are about {size:.0f} pixels wide.", *warnings)
+        self.dialogue.say(words.die_width(size), *warnings)
         return View(roi, candidate_scales(size, area)[0], (w, h)), warnings
 
     def _truth(self, rest: Rest, dice: Detections,
@@ -249,11 +245,10 @@ class Calibration:
         """Step 3 (said once the dice's size is known): the face map of regular dice, none for
         boxed dice."""
         if self.request.dice is not DiceKind.PIP:
-            self.dialogue.say("Step 3: the face map. Boxed dice need none.")
+            self.dialogue.say(words.face_map(None))
             return None
         fmap = self.request.face_map or FaceMap.default()
-        self.dialogue.say("Step 3: the face map. " + ", ".join(
-            f"{p} counts {f}" for p, f in fmap.as_dict().items()) + ".")
+        self.dialogue.say(words.face_map(fmap.as_dict()))
         return fmap
 
     def _fit(self, table: EmptyTable, checked: Checked, face_map: FaceMap | None) -> Profile:
@@ -276,10 +271,9 @@ class Calibration:
             lambda t: CalibratedReader(self.make_reader(*t, pyramid=pyramid), view))
         default = measure(checked.rolls, self.reader.read)
         learnt = self._learn(self.make_reader(heat, score, pyramid=pyramid), view, checked.rolls)
-        self.dialogue.say(
-            f"Read {100 * accuracy.die_accuracy:.0f}% of {accuracy.dice} dice right "
-            f"({100 * accuracy.roll_accuracy:.0f}% of {accuracy.rolls} rolls); without "
-            f"calibration {100 * default.die_accuracy:.0f}%.")
+        self.dialogue.say(words.accuracy(accuracy.die_accuracy, accuracy.dice,
+                                         accuracy.roll_accuracy, accuracy.rolls,
+                                         default.die_accuracy))
         notes = tuple(dict.fromkeys(table.advice + checked.warnings))
         if accuracy.die_accuracy < MIN_ACCURACY:
             raise CalibrationError(
@@ -301,18 +295,14 @@ class Calibration:
     def _learn(self, reader: Reader, view: View, rolls: Sequence[CheckRoll]) -> Learnt | None:
         """Step 5: a face head for these dice, and what it reads on held-out check rolls; said."""
         say = self.dialogue.say
-        say("Step 5: learning these dice.")
+        say(words.LEARNING)
         if not getattr(reader, "has_features", False):
-            say("This model cannot learn dice; it reads them as it was trained.")
+            say(words.CANNOT_LEARN)
             return None
         if len(rolls) < MIN_ROLLS:
-            say(f"Learning the dice needs at least {MIN_ROLLS} check rolls; they are read as "
-                "the model was trained.")
+            say(words.too_few_to_learn(MIN_ROLLS))
             return None
         learnt = learn(reader, view, rolls)
         b, a = learnt.before, learnt.after
-        say(f"On check rolls held out in turn, {b.right} of {b.dice} dice were read right "
-            f"before learning and {a.right} of {a.dice} after: "
-            + ("I keep what I learnt." if learnt.head is not None
-               else "not clearly better, so I read them as the model was trained."))
+        say(words.learnt((b.right, b.dice), (a.right, a.dice), learnt.head is not None))
         return learnt

@@ -9,11 +9,10 @@ import argparse
 from lcr_vision.cli.options import add_session_argument
 from lcr_vision.ledger import EditError, Session
 from lcr_vision.manual import parse_roll
+from lcr_vision.phrases.written import describe_roll, describe_settlement, plural
 from lcr_vision.review import PAGE, build_review, standings_changes, write_page
 from lcr_vision.review.changes import UNCHANGED
 from lcr_vision.rules import Decision
-from lcr_vision.rules.describe import describe_roll, describe_settlement
-from lcr_vision.rules.engine import plural
 
 HELP = "correct the faces of a roll and say what that changes"
 DESCRIPTION = (

@@ -13,6 +13,7 @@ from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_model_options, add_where_options, add_window_options
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
+from lcr_vision.phrases import calibration as calibration_words
 
 HELP = "fit the dice reader to your dice, table and camera"
 DESCRIPTION = (
@@ -126,8 +127,7 @@ def run(args: argparse.Namespace) -> int:
             dialogue = Dialogue(announcer, screen, sys.stdin, asks=answers is None)
             profile = Calibration(request, make_reader, source, dialogue, answers).run()
             path = save(profile)
-            announcer.say(f"Saved the profile {profile.name!r}; play with --calibration "
-                          f"{profile.name}.")
+            announcer.say(calibration_words.saved(profile.name))
         print(f"profile: {path}")
     finally:
         screen.close()

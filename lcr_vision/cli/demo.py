@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         finished = session.ledger.series.finished
         if finished and finished[-1].winner is not None:
             print(f"{settings.players[finished[-1].winner]} won the demo game.")
-        delays = sorted(table.delays(loop.reads))
+        delays = sorted(table.delays(loop.view.reads))
         if delays:
             print(f"{len(delays)} throws read, {delays[len(delays) // 2]} frames (median; at most "
                   f"{delays[-1]}) after the dice stopped.")

@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from lcr_vision.cli.options import add_session_argument
+from lcr_vision.phrases.written import plural
 from lcr_vision.review import PAGE, build_review, write_page
-from lcr_vision.rules.engine import plural
 
 HELP = "write a session's review page: every roll with its photo, a chips chart, the wins"
 DESCRIPTION = (

@@ -27,6 +27,7 @@ from lcr_vision.faces import FaceError
 from lcr_vision.ledger.errors import EditError, JournalError
 from lcr_vision.ledger.events import KINDS, READABLE, decision_of, faces_of, field
 from lcr_vision.ledger.journal import JOURNAL, Event
+from lcr_vision.phrases.said import Said
 from lcr_vision.rules import (
     Decision,
     RollResult,
@@ -119,7 +120,7 @@ class Ledger:
     def entry(self, k: int) -> Entry:
         """Live roll ``k``."""
         if not 1 <= k <= len(self.rolls):
-            raise EditError(f"there is no roll {k}: the session has {len(self.rolls)} rolls")
+            raise EditError(Said("no_roll", {"k": k, "rolls": len(self.rolls)}))
         return self.rolls[k - 1].entry
 
     def faces(self, k: int) -> tuple[tuple[str, ...], Decision]:
@@ -139,7 +140,7 @@ class Ledger:
         try:
             return play_roll(self.settings, self.rolls[k - 1].result.before, faces, decision)
         except RulesError as exc:
-            raise EditError(f"roll {k}: {exc}") from None
+            raise EditError(Said("roll_refused", {"k": k, "why": exc.said})) from None
 
     def settle(self, k: int, faces: tuple[str, ...], decision: Decision, line: int = 0) -> Ledger:
         """Roll ``k`` really showed ``faces``: the later rolls stand as thrown, and the chips it

@@ -15,7 +15,7 @@ import csv
 from typing import Any, TextIO
 
 from lcr_vision.ledger.replay import Ledger, PlayedRoll
-from lcr_vision.rules.describe import (
+from lcr_vision.phrases.written import (
     describe_roll,
     describe_settlement,
     describe_standings,

@@ -48,6 +48,7 @@ from lcr_vision.ledger.events import (
 )
 from lcr_vision.ledger.journal import JOURNAL, Event, Journal, lines_of
 from lcr_vision.ledger.replay import Entry, Ledger, Settled, replay, unannounced
+from lcr_vision.phrases.said import Said
 from lcr_vision.rules import Decision, GameState, RollResult, RulesError, Settings
 
 PHOTOS = "photos"
@@ -220,7 +221,7 @@ class Session:
         try:
             ledger = self.ledger.apply(event)
         except EditError as exc:
-            raise EditError(f"cannot correct roll {k}: {exc}") from None
+            raise EditError(Said("cannot_correct", {"k": k, "why": exc.said})) from None
         self._commit(ledger, [event])
         return ledger.rolls[k - 1].result
 
@@ -243,15 +244,14 @@ class Session:
         try:
             ledger = self.ledger.apply(event)
         except RulesError as exc:
-            raise EditError(f"cannot correct roll {k}: later rolls were thrown on it, and "
-                            f"{exc}") from None
+            raise EditError(Said("cannot_settle", {"k": k, "why": exc.said})) from None
         self._commit(ledger, [event])
         return Amendment(k, result, ledger.settled[-1])
 
     def undo(self) -> Entry:
         """Withdraw the last roll; returns it."""
         if not self.ledger.rolls:
-            raise EditError("there is no roll to undo")
+            raise EditError(Said("no_undo"))
         last = self.ledger.rolls[-1].entry
         event = undo_event(last.k)
         self._commit(self.ledger.apply(event), [event])

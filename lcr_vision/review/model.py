@@ -16,13 +16,13 @@ from pathlib import Path
 from lcr_vision.ledger import JOURNAL, Ledger, PlayedRoll, Settled, read_journal, replay
 from lcr_vision.ledger.journal import Event
 from lcr_vision.photolog import How, SeenDie
-from lcr_vision.review.sources import Photo, live_roll_events, load_record
-from lcr_vision.rules.describe import (
+from lcr_vision.phrases.written import (
     describe_roll,
     describe_settlement,
     describe_standings,
     describe_turn,
 )
+from lcr_vision.review.sources import Photo, live_roll_events, load_record
 from lcr_vision.table.check import MIN_SCORE
 
 HOW_DOUBTS = {

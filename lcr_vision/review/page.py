@@ -19,12 +19,12 @@ from html import escape
 from urllib.parse import quote
 
 from lcr_vision.photolog import How
+from lcr_vision.phrases.written import plural
 from lcr_vision.review.chart import chips_chart, legend
 from lcr_vision.review.model import Card, Review, is_low
 from lcr_vision.review.names import name_html, name_text, text_html
 from lcr_vision.review.script import SCRIPT
 from lcr_vision.review.style import STYLE
-from lcr_vision.rules.engine import plural
 
 HOW_WORDS = {
     How.READ: "read by the camera",

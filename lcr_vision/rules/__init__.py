@@ -1,7 +1,7 @@
 """The rules of Left Center Right as docs/rules.md reads them: pure functions over immutable values.
 
 `play_roll` resolves one roll of a `GameState`; `Series` chains games into a session. Moves come
-back as values (`Pass`, `ToCenter`, `Take`, ...) that `describe` turns into words.
+back as values (`Pass`, `ToCenter`, `Take`, ...) that `lcr_vision.phrases` turns into words.
 """
 
 from lcr_vision.rules.choices import Choices, Decision, give_targets, take_targets

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from lcr_vision.faces import FaceError
+from lcr_vision.phrases.said import Said
 from lcr_vision.rules.choices import WILDER_PRICE, Choices, Decision, give_targets, take_targets
 from lcr_vision.rules.errors import (
     FaceCountError,
@@ -60,19 +61,14 @@ class RollResult:
     after: GameState
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``plural(1, "die", "dice")`` is ``'1 die'``; ``plural(2, "face")`` is ``'2 faces'``."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
 def game_faces(settings: Settings, faces: tuple[str, ...], who: str) -> tuple[str, ...]:
     """Map face tokens through the face map, refusing wilds when the Wild variant is off."""
     try:
         mapped = tuple(settings.face_map.to_game(f) for f in faces)
     except FaceError as exc:
-        raise IllegalFaceError(f"{who}'s roll: {exc}") from None
+        raise IllegalFaceError(Said("roll_face", {"player": who, "why": exc.said})) from None
     if "wild" in mapped and not settings.variants.wild:
-        raise IllegalFaceError(f"{who} rolled a wild, but the Wild variant is off")
+        raise IllegalFaceError(Said("wild_off", {"player": who}))
     return mapped
 
 
@@ -105,15 +101,14 @@ def _check_targets(
     """Refuse targets that are not ``count`` opponents (holding enough chips, when taking)."""
     verb = "take" if taking else "give"
     if len(targets) != count:
-        raise IllegalChoiceError(
-            f"the wilds {verb} {plural(count, 'chip')}, got {plural(len(targets), 'target')}"
-        )
+        raise IllegalChoiceError(Said(f"wild_{verb}_count", {"chips": count,
+                                                             "targets": len(targets)}))
     for seat in set(targets):
         if not 0 <= seat < settings.seats or seat == roller:
-            raise IllegalChoiceError(f"a wild target must be an opponent, not seat {seat}")
+            raise IllegalChoiceError(Said("wild_not_opponent", {"seat": seat}))
         if taking and targets.count(seat) > table.counts[seat]:
-            name = settings.players[seat]
-            raise IllegalChoiceError(f"{name} has {plural(table.counts[seat], 'chip')} to take")
+            raise IllegalChoiceError(Said("wild_too_few", {"player": settings.players[seat],
+                                                           "chips": table.counts[seat]}))
 
 
 def _resolve_wilds(
@@ -220,25 +215,21 @@ def play_roll(
     roller = state.turn
     who = settings.players[roller]
     if state.over:
-        raise GameOverError(f"game {state.game} is over; a new game must start")
+        raise GameOverError(Said("game_over", {"game": state.game}))
     owed = state.dice_owed
     faces = tuple(faces)
     if len(faces) != owed:
-        raise FaceCountError(
-            f"{who} rolls {plural(owed, 'die', 'dice')}, got {plural(len(faces), 'face')}"
-        )
+        raise FaceCountError(Said("face_count", {"player": who, "owed": owed,
+                                                 "faces": len(faces)}))
     mapped = game_faces(settings, faces, who)
     wilds = mapped.count("wild")
     if decision.reverse and not settings.variants.wilder:
-        raise IllegalChoiceError("paying to reverse the dice needs the Wilder variant")
+        raise IllegalChoiceError(Said("reverse_needs_wilder"))
     if decision.reverse and state.chips[roller] < WILDER_PRICE:
-        raise IllegalChoiceError(
-            f"{who} needs {WILDER_PRICE} chips to pay for Wilder, has {state.chips[roller]}"
-        )
+        raise IllegalChoiceError(Said("reverse_too_few", {"player": who, "price": WILDER_PRICE,
+                                                          "chips": state.chips[roller]}))
     if decision.targets is not None and wilds not in (1, 2):
-        raise IllegalChoiceError(
-            f"{who} rolled {plural(wilds, 'wild')}: there is no wild choice to make"
-        )
+        raise IllegalChoiceError(Said("no_wild_choice", {"player": who, "wilds": wilds}))
 
     table = _Table(state)
     if decision.reverse:

@@ -19,6 +19,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from lcr_vision.faces import FaceMap
+from lcr_vision.phrases.said import Said
 from lcr_vision.rules.errors import SettingsError
 
 MIN_PLAYERS = 3
@@ -127,7 +128,7 @@ class Settings:
         for i, p in enumerate(self.players):
             if p.lower() == name.strip().lower():
                 return i
-        raise SettingsError(f"no player called {name!r}: players are {', '.join(self.players)}")
+        raise SettingsError(Said("no_player", {"name": name, "players": ", ".join(self.players)}))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (the journal's session event holds it)."""

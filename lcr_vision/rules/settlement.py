@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from lcr_vision.rules.engine import plural
+from lcr_vision.phrases.said import Said
 from lcr_vision.rules.errors import RulesError
 from lcr_vision.rules.moves import Draw, Give, Move, TakeCenter, ToCenter, Win
 from lcr_vision.rules.series import GameRecord, Series
@@ -143,8 +143,7 @@ def settle(series: Series, game: int, made: GameState, right: GameState) -> tupl
         return Settlement(game, transfers, False, ended), settled
     record = next(g for g in series.finished if g.number == game)
     if record.winner is None and delta[-1]:
-        raise SettleError(f"game {game} was a draw and its pot carried over: a correction that "
-                          f"changes its center cannot be settled")
+        raise SettleError(Said("settle_draw", {"game": game}))
     took = _took_home(record)
     owed = [d + (delta[-1] if seat == record.winner else 0) for seat, d in enumerate(delta[:-1])]
     transfers = compensation(took + (0,), tuple(t + o for t, o in zip(took, owed)) + (0,))
@@ -163,9 +162,9 @@ def _check_held(series: Series, now: tuple[int, ...], target: tuple[int, ...]) -
     """Refuse a settlement that takes from someone more chips than they hold."""
     for place, (held, left) in enumerate(zip(now, target)):
         if left < 0:
-            who = "the center" if place == len(now) - 1 else series.settings.players[place]
-            raise SettleError(f"settling it, {who} would have to give "
-                              f"{plural(held - left, 'chip')} and holds {held}")
+            who = Said("the_center") if place == len(now) - 1 else series.settings.players[place]
+            raise SettleError(Said("settle_short", {"who": who, "chips": held - left,
+                                                    "held": held}))
 
 
 def _go_on(series: Series, state: GameState) -> Series:

@@ -1,6 +1,7 @@
-"""Speech: the sentences of the game (English or Russian) and an announcer that never blocks play."""
+"""Speech: an announcer that never blocks play, saying the phrasebook's sentences (English or
+Russian, `lcr_vision.phrases.spoken`), which it hands on with the languages it speaks."""
 
+from lcr_vision.phrases.spoken import LANGUAGES, Phrasebook
 from lcr_vision.speech.announcer import Announcer
-from lcr_vision.speech.phrases import LANGUAGES, Phrasebook
 
 __all__ = ["LANGUAGES", "Announcer", "Phrasebook"]

@@ -33,6 +33,7 @@ from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.manual import parse_roll
 from lcr_vision.odds import Odds, quick_odds
 from lcr_vision.photolog import How, PhotoLog, PhotoRecord, journal_known, photo_number, photo_path
+from lcr_vision.phrases.said import Said
 from lcr_vision.rules import (
     Decision,
     GameState,
@@ -41,13 +42,13 @@ from lcr_vision.rules import (
     RulesError,
     SettingsError,
 )
-from lcr_vision.rules.describe import describe_roll, describe_settlement
 from lcr_vision.rules.moves import Draw, Skip, Win
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.check import MIN_SCORE, Verdict
 from lcr_vision.table.choices import ask_reverse, ask_targets
 from lcr_vision.table.overlay import draw_panel
 from lcr_vision.table.screen import Screen
+from lcr_vision.table.view import TableView
 from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.settle import Reader, SettleDetector
@@ -75,17 +76,14 @@ class TableLoop:
         self.read = read
         self.announcer = announcer
         self.phrases = phrases
-        self.screen = screen
+        self.view = TableView(screen, session.settings.players)
         self.options = options
         self.settle = settle or SettleDetector()
         self.photolog = PhotoLog(session.folder)
-        self.marked = Detections()  # the dice of the last read, drawn until the next one
         self.pending: tuple[np.ndarray, Verdict] | None = None  # a doubtful read to confirm
-        self.last = ""  # the last roll in words, for the window
         self.games_ended = 0
         self.stopped = False
         self.reverse = False  # the roller paid for Wilder (asked at the keyboard only)
-        self.reads: list[int] = []  # the frame number of each settled read, for measuring
         self.odds: Odds | None = None  # each player's chance to win the game in progress
 
     @property
@@ -100,13 +98,13 @@ class TableLoop:
         for number, frame in enumerate(self.source.frames()):
             settled = (self.read(frame) if self.source.stills
                        else self.settle.update(frame, self.read))
-            if self.settle.phase == "moving":  # boxes belong to the dice read, not to a hand
-                self.marked = Detections()
-            action = self.screen.show(self.view(frame)) if self.screen.visible else None
+            if self.settle.phase == "moving":
+                self.view.moving()
+            action = self.show(frame)
             if action is not None:
                 self.act(action, frame)
             if settled is not None and not self.stopped:
-                self.reads.append(number)
+                self.view.settled(number)
                 self.judge(frame, settled)
             if self.stopped:
                 return
@@ -118,20 +116,20 @@ class TableLoop:
             self.announcer.say(self.phrases.new_game(state.game, self.players[state.first]))
         self.announcer.say(self.phrases.turn(player, dice))
         if self.options.interactive:
-            self.reverse = ask_reverse(self.session.settings, self.session.state, input)
+            self.reverse = ask_reverse(self.session.settings, self.session.state, self.view.ask)
         self.source.turn(player, dice)
 
     def judge(self, frame: np.ndarray, detections: Detections) -> None:
         """Commit a usable read; otherwise say what is wrong and wait for a fix."""
         player, owed = self.session.to_roll, self.session.dice_owed
         verdict = Verdict.of(detections, owed, self.options.min_score)
-        self.marked, self.pending = verdict.dice, None
+        self.view.marked, self.pending = verdict.dice, None
         if verdict.usable:
             try:
                 self.commit(frame, verdict.dice, verdict.faces, How.READ)
                 return
             except RulesError as exc:  # a face these rules cannot use, such as a stray wild
-                self.announcer.say(f"{exc}.")
+                self.announcer.say(self.phrases.refusal(exc))
         elif not verdict.count_right:
             self.announcer.say(self.phrases.wrong_count(verdict.seen, player, owed))
         else:  # doubt first: no face is said as if it were the roll before it is committed
@@ -139,7 +137,7 @@ class TableLoop:
                                                     self.game_faces(verdict.faces)))
         if self.options.interactive and verdict.count_right and not verdict.usable:
             self.pending = (frame, verdict)
-            print("  space accepts this read, t types the faces, or roll again", flush=True)
+            self.view.unsure()
             return
         self.announcer.say(self.phrases.reroll(player))
         self.source.turn(player, owed)
@@ -160,12 +158,7 @@ class TableLoop:
             roll = self.session.ledger.rolls[k - 1]
             self.announce(k, [self.phrases.before_crash(players[roll.result.player]),
                               *self.said(roll.result, self.odds)])
-            self.last = self.last_line(roll.result)
-
-    def last_line(self, result: RollResult) -> str:
-        """A roll in words, for the window."""
-        return (f"{self.players[result.player]}: {' '.join(result.game_faces)}. "
-                + describe_roll(result, self.players))
+            self.view.rolled(roll.result)
 
     def plan_roll(self, faces: tuple[str, ...], photo: str) -> PlannedRoll:
         """The roll checked by the rules; at the keyboard, the roller's wild choices are asked
@@ -174,14 +167,14 @@ class TableLoop:
             decision = None
             if self.options.interactive:
                 targets = ask_targets(self.session.settings, self.session.state, faces,
-                                      self.reverse, input)
+                                      self.reverse, self.view.ask)
                 decision = Decision(self.reverse, targets)
             try:
                 return self.session.plan_roll(faces, decision, photo=photo)
             except (IllegalChoiceError, SettingsError) as exc:
                 if not self.options.interactive:
                     raise
-                print(f"  {exc}", flush=True)
+                self.view.tell(self.phrases.refusal(exc))
 
     def commit(self, frame: np.ndarray, dice: Detections, faces: tuple[str, ...],
                how: How) -> None:
@@ -202,10 +195,10 @@ class TableLoop:
             self.photolog.finish(number)
         finally:
             self.announce(planned.k, said)
-        self.last = self.last_line(result)
-        if result.after.over and self.screen.visible:  # the winner stays shown until a key
-            self.screen.hold(draw_panel(annotate(frame, dice), [self.last, *said[-2:],
-                                                                 "Press any key"]))
+        self.pending = None
+        self.view.rolled(result)
+        if result.after.over:
+            self.view.game_over(frame, dice, said[-2:])
         self.games_ended += result.after.over
         if self.options.games is not None and self.games_ended >= self.options.games:
             self.stopped = True
@@ -251,19 +244,9 @@ class TableLoop:
             return quick_odds(self.session.settings, state)
         return None
 
-    def view(self, frame: np.ndarray) -> np.ndarray:
-        """The window's picture: the marked dice and a panel with the turn, standings, last roll."""
-        state = self.session.state
-        chips = "  ".join(f"{p} {c}" for p, c in zip(self.players, state.chips))
-        lines = [f"Game {state.game}: {self.session.to_roll} rolls {self.session.dice_owed}",
-                 f"{chips}  | center {state.center}", self.odds_line(), self.last]
-        if self.pending is not None:
-            lines.append("Unsure read: space accepts, t types the faces, or roll again")
-        return draw_panel(annotate(frame, self.marked), [line for line in lines if line])
-
-    def odds_line(self) -> str:
-        """``Odds: Ann 31%  Ben 33%  Cat 37%``, marked when estimated; empty without odds."""
-        return "" if self.odds is None else self.odds.line(self.players)
+    def show(self, frame: np.ndarray) -> str | None:
+        """Show the table as it stands; the action of a key pressed meanwhile, if any."""
+        return self.view.show(frame, self.session.state, self.odds, self.pending is not None)
 
     def act(self, action: str, frame: np.ndarray) -> None:
         """Do what a key asks; a refused action is said and changes nothing."""
@@ -277,7 +260,8 @@ class TableLoop:
             elif action == "undo":
                 entry = self.session.undo()
                 self.announcer.say(self.phrases.undone(entry.player))
-                self.marked, self.pending, self.last = Detections(), None, ""
+                self.pending = None
+                self.view.undone()
                 self.odds = self.odds_at(self.session.state)
                 self.tell_turn()
             elif action == "confirm" and self.pending is not None:
@@ -288,7 +272,7 @@ class TableLoop:
             elif action == "amend":
                 self.amend()
         except UserError as exc:
-            self.announcer.say(str(exc))
+            self.announcer.say(self.phrases.refusal(exc))
 
     def amend(self) -> None:
         """Ask the terminal which roll (its number, asked apart so that pips are not taken for
@@ -296,28 +280,26 @@ class TableLoop:
         the chips to hand back when the later rolls stand (a settlement), else the standings the
         replayed ledger now holds; then whose turn it is, which the amend may have changed."""
         session, last = self.session, len(self.session.ledger.rolls)
-        number = input(f"Amend which roll? (Enter: roll {last}) ").strip() or str(last)
+        number = self.view.ask(f"Amend which roll? (Enter: roll {last}) ").strip() or str(last)
         if not number.isdigit():
-            raise EditError(f"a roll is amended by its number, not {number!r}")
+            raise EditError(Said("amend_number", {"text": number}))
         k = int(number)
-        faces, decision = parse_roll(input(f"Faces roll {k} really showed (e.g. L R dot): "),
-                                     session.settings)
+        faces, decision = parse_roll(
+            self.view.ask(f"Faces roll {k} really showed (e.g. L R dot): "), session.settings)
         amendment = session.amend(k, faces, decision)
         settled = None if amendment.settled is None else amendment.settled.settlement
         state = session.state
         self.announcer.say(*self.phrases.amended(
             k, amendment.result.game_faces, settled, dict(zip(self.players, state.chips)),
             state.center))
-        self.marked, self.pending = Detections(), None
-        self.last = f"Roll {k} amended: " + (
-            describe_settlement(settled, self.players) if settled is not None
-            else describe_roll(amendment.result, self.players))
+        self.pending = None
+        self.view.amended(k, amendment.result, settled)
         self.odds = self.odds_at(state)
         self.tell_turn()
 
     def type_faces(self, frame: np.ndarray) -> None:
         """Ask the terminal for the faces of the roll owed and commit them."""
         player, owed = self.session.to_roll, self.session.dice_owed
-        line = input(f"Faces for {player} ({owed} dice, e.g. L R dot): ")
+        line = self.view.ask(f"Faces for {player} ({owed} dice, e.g. L R dot): ")
         shot = self.pending[0] if self.pending is not None else frame
-        self.commit(shot, self.marked, parse_faces(line), How.TYPED)
+        self.commit(shot, self.view.marked, parse_faces(line), How.TYPED)

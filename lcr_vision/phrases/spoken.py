@@ -28,13 +28,25 @@ A correction settled at the table, when later rolls were thrown on the roll as m
 ['Roll three was center, dot, dot.', 'The later rolls stand. Make the chips right:', 'Ben gives one chip to Ann.', 'Ben, pass two chips to the center.']
 >>> [ru.correction(3, ("C", "dot", "dot")), *ru.settlement(Settlement(2, fix.transfers, True))]
 ['Бросок три на самом деле: центр, точка, точка.', 'Игра два остаётся как сыграна. Расчёт:', 'Ben отдаёт одну фишку — Ann.', 'Ben: две фишки в центр.']
+
+A refusal, said in the table's language with every number in words (the terminal prints the same
+refusal with digits):
+
+>>> from lcr_vision.phrases.said import Said
+>>> refused = UserError(Said("wild_not_opponent", {"seat": 0}))
+>>> str(refused), en.refusal(refused), ru.refusal(refused)
+('a wild target must be an opponent, not seat 0', 'A wild target must be an opponent, not seat zero.', 'Дикий забирает только у соперника, а не у места ноль.')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
+from lcr_vision.errors import UserError
+from lcr_vision.phrases.en import EN
+from lcr_vision.phrases.language import Language
+from lcr_vision.phrases.ru import RU
 from lcr_vision.rules.moves import (
     AllToCenter,
     Draw,
@@ -49,140 +61,9 @@ from lcr_vision.rules.moves import (
     Win,
 )
 from lcr_vision.rules.settlement import Settlement
-from lcr_vision.speech.numbers import english, russian
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
-
-
-def _english_form(n: int) -> int:
-    """English nouns: singular for one, plural otherwise."""
-    return 0 if n == 1 else 1
-
-
-def _russian_form(n: int) -> int:
-    """Russian nouns: 1, 21 фишку; 2-4, 22-24 фишки; 0, 5-20, 25 фишек."""
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
-
-
-@dataclass(frozen=True)
-class _Language:
-    """The words of one language: number words and noun forms per noun, templates, face names."""
-
-    spell: Callable[[int, str], str]  # a number in words, for counting a noun ("": bare)
-    nouns: Mapping[str, tuple[str, ...]]  # noun -> its forms, indexed by ``form``
-    form: Callable[[int], int]  # which form of a noun goes with a number
-    templates: Mapping[str, str]
-    faces: Mapping[str, str]
-    places: tuple[tuple[str, ...], ...]  # the dice of a roll of 1, 2, 3 named by place, left first
-    dice_word: tuple[str, str]  # "die", "dice": where places are joined (the left and right dice)
-    joiner: str  # the word before the last item of a list
-
-    def plural(self, n: int, noun: str) -> str:
-        """The noun's form for ``n`` (Russian has three: 1 фишку, 2 фишки, 5 фишек)."""
-        return self.nouns[noun][self.form(n)]
-
-    def count(self, n: int, noun: str, bare: bool = False) -> str:
-        """``two chips``, or just ``two`` when ``bare``: every number in words."""
-        number = self.spell(n, noun)
-        return number if bare else f"{number} {self.plural(n, noun)}"
-
-    def join(self, parts: Sequence[str]) -> str:
-        """``a, b and c``."""
-        if len(parts) == 1:
-            return parts[0]
-        return f"{', '.join(parts[:-1])} {self.joiner} {parts[-1]}"
-
-
-_EN = _Language(
-    spell=lambda n, noun: english(n),
-    nouns={"chip": ("chip", "chips"), "die": ("die", "dice"), "percent": ("percent", "percent")},
-    form=_english_form,
-    templates={
-        "turn": "{player}, roll {dice}.",
-        "reroll": "{player}, roll again.",
-        "read": "{faces}.",
-        "pass": "{player}, pass {parts}.",
-        "left": "{n} left to {name}",
-        "right": "{n} right to {name}",
-        "center": "{n} to the center",
-        "keep": "{player} keeps every chip.",
-        "undone": "{player}'s roll is undone.",
-        "take": "{player} takes {chips} from {victim}.",
-        "take_center": "{player} takes {chips} from the center.",
-        "give": "{player} gives {chips} to {receiver}.",
-        "pay": "{player} pays three chips to reverse the dice.",
-        "all_to_center": "{player} puts all {chips} in the center.",
-        "skip": "{player} has no chips and skips.",
-        "win": "{player} wins!",
-        "draw": "Nobody has chips: a draw. The pot of {chips} carries over.",
-        "wrong_count": "I see {seen}, {player} rolls {owed}.",
-        "no_dice": "I see no dice, {player} rolls {owed}.",
-        "unsure": "Wait: I am not sure of {player}'s {which}.",
-        "unsure_read": "I read {faces}.",
-        "standings": "{chips}, center {center}.",
-        "favoured": "{player} is favoured to win, {chance}.",
-        "before_crash": "Before the crash, {player} rolled.",
-        "new_game": "Game {game}: {player} throws first.",
-        "corrected": "Roll {k} was {faces}.",
-        "settle_now": "The later rolls stand. Make the chips right:",
-        "settle_game": "Game {game} stands as played. Settle it:",
-        "no_change": "No chips change hands.",
-    },
-    faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},
-    places=(("die",), ("left die", "right die"), ("left die", "middle die", "right die")),
-    dice_word=("die", "dice"),
-    joiner="and",
-)
-
-_RU = _Language(
-    spell=lambda n, noun: russian(n, feminine=noun == "chip"),
-    nouns={
-        "chip": ("фишку", "фишки", "фишек"),
-        "die": ("кубик", "кубика", "кубиков"),
-        "percent": ("процент", "процента", "процентов"),
-    },
-    form=_russian_form,
-    templates={
-        "turn": "{player}, бросай {dice}.",
-        "reroll": "{player}, брось ещё раз.",
-        "read": "{faces}.",
-        "pass": "{player}: {parts}.",
-        "left": "{n} налево — {name}",
-        "right": "{n} направо — {name}",
-        "center": "{n} в центр",
-        "keep": "{player}: все фишки остаются.",
-        "undone": "Бросок {player} отменён.",
-        "take": "{player} забирает {chips} у {victim}.",
-        "take_center": "{player} забирает из центра {chips}.",
-        "give": "{player} отдаёт {chips} — {receiver}.",
-        "pay": "{player} платит три фишки и переворачивает кубики.",
-        "all_to_center": "{player}: все фишки в центр, {chips}.",
-        "skip": "{player}: нет фишек, ход пропущен.",
-        "win": "{player} побеждает!",
-        "draw": "Ни у кого нет фишек: ничья. Банк, {chips}, переходит в следующую игру.",
-        "wrong_count": "Вижу {seen}, {player} бросает {owed}.",
-        "no_dice": "Не вижу кубиков, {player} бросает {owed}.",
-        "unsure": "Стоп: не уверен, {which} у {player}.",
-        "unsure_read": "Я вижу: {faces}.",
-        "standings": "{chips}, в центре {center}.",
-        "favoured": "{player} — фаворит, {chance}.",
-        "before_crash": "До сбоя бросок {player}.",
-        "new_game": "Игра {game}: первым бросает {player}.",
-        "corrected": "Бросок {k} на самом деле: {faces}.",
-        "settle_now": "Следующие броски остаются. Верните фишки так:",
-        "settle_game": "Игра {game} остаётся как сыграна. Расчёт:",
-        "no_change": "Фишки остаются на местах.",
-    },
-    faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},
-    places=(("кубик",), ("левый кубик", "правый кубик"),
-            ("левый кубик", "средний кубик", "правый кубик")),
-    dice_word=("кубик", "кубики"),
-    joiner="и",
-)
+_WORDS = {"en": EN, "ru": RU}
 
 
 @dataclass(frozen=True)
@@ -193,11 +74,17 @@ class Phrasebook:
     language: str = "en"
 
     @property
-    def _words(self) -> _Language:
-        return {"en": _EN, "ru": _RU}[self.language]
+    def _words(self) -> Language:
+        return _WORDS[self.language]
 
     def _say(self, key: str, **fields: object) -> str:
-        return self._words.templates[key].format(**fields)
+        return self._words.say(key, **fields)
+
+    def refusal(self, error: UserError) -> str:
+        """What was refused and why, as a sentence: ``Roll two: Ben rolls two dice, got one
+        face.`` (the command line prints the same refusal with digits)."""
+        text = self._words.render(error.said)
+        return f"{text[:1].upper()}{text[1:]}."
 
     def turn(self, player: str, dice: int) -> str:
         """The instruction before a roll: ``Ben, roll two dice.``"""

@@ -1,6 +1,7 @@
 """Words for what happened, written out in full for the screen, the ledger and the review page.
 
-The voice says the same moves more briefly, and in more than one language: ``speech.phrases``.
+The voice says the same moves more briefly, and in more than one language: `spoken`. These are
+English only: the window's font draws ASCII alone, and the ledger and review page are records.
 
 >>> from lcr_vision.rules import Settings, play_roll
 >>> s = Settings.create(["Ann", "Ben", "Cat", "Dan"])
@@ -22,39 +23,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from lcr_vision.phrases.numbers import english
 from lcr_vision.rules import moves
 from lcr_vision.rules.engine import RollResult
 from lcr_vision.rules.settlement import Settlement
 from lcr_vision.rules.state import GameState
 
-_WORDS = (
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-    "twenty",
-)
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "die", "dice")`` is ``'1 die'``; ``plural(2, "face")`` is ``'2 faces'``."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
 
 
 def number(count: int) -> str:
-    """A count in words up to twenty, in digits above."""
-    return _WORDS[count] if count < len(_WORDS) else str(count)
+    """A count in words up to twenty (none is ``no``), in digits above."""
+    if count == 0:
+        return "no"
+    return english(count) if count <= 20 else str(count)
 
 
 def chips(count: int) -> str:

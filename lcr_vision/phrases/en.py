@@ -1,0 +1,85 @@
+"""English: the voice's sentences and every refusal, one template per key (see `language`).
+
+A refusal's template is also what the command line prints, with digits for numbers.
+"""
+
+from __future__ import annotations
+
+from lcr_vision.phrases.language import Language
+from lcr_vision.phrases.numbers import english
+
+
+def _form(n: int) -> int:
+    """English nouns: singular for one, plural otherwise."""
+    return 0 if n == 1 else 1
+
+
+EN = Language(
+    spell=lambda n, noun: english(n),
+    nouns={"chip": ("chip", "chips"), "die": ("die", "dice"), "percent": ("percent", "percent"),
+           "face": ("face", "faces"), "target": ("target", "targets"), "wild": ("wild", "wilds"),
+           "roll": ("roll", "rolls")},
+    form=_form,
+    templates={
+        "turn": "{player}, roll {dice}.",
+        "reroll": "{player}, roll again.",
+        "read": "{faces}.",
+        "pass": "{player}, pass {parts}.",
+        "left": "{n} left to {name}",
+        "right": "{n} right to {name}",
+        "center": "{n} to the center",
+        "keep": "{player} keeps every chip.",
+        "undone": "{player}'s roll is undone.",
+        "take": "{player} takes {chips} from {victim}.",
+        "take_center": "{player} takes {chips} from the center.",
+        "give": "{player} gives {chips} to {receiver}.",
+        "pay": "{player} pays three chips to reverse the dice.",
+        "all_to_center": "{player} puts all {chips} in the center.",
+        "skip": "{player} has no chips and skips.",
+        "win": "{player} wins!",
+        "draw": "Nobody has chips: a draw. The pot of {chips} carries over.",
+        "wrong_count": "I see {seen}, {player} rolls {owed}.",
+        "no_dice": "I see no dice, {player} rolls {owed}.",
+        "unsure": "Wait: I am not sure of {player}'s {which}.",
+        "unsure_read": "I read {faces}.",
+        "standings": "{chips}, center {center}.",
+        "favoured": "{player} is favoured to win, {chance}.",
+        "before_crash": "Before the crash, {player} rolled.",
+        "new_game": "Game {game}: {player} throws first.",
+        "corrected": "Roll {k} was {faces}.",
+        "settle_now": "The later rolls stand. Make the chips right:",
+        "settle_game": "Game {game} stands as played. Settle it:",
+        "no_change": "No chips change hands.",
+        # Refusals: what the rules, the ledger and the table refuse, and why.
+        "text": "{text}",
+        "game_over": "game {game} is over; a new game must start",
+        "face_count": "{player} rolls {owed:die}, got {faces:face}",
+        "wild_off": "{player} rolled a wild, but the Wild variant is off",
+        "roll_face": "{player}'s roll: {why}",
+        "unknown_face": "unknown face {face!r}",
+        "unknown_typed_face": "unknown face {face!r}: use L, C, R, dot (or .), wild, or a pip "
+                              "value 1-6",
+        "wild_take_count": "the wilds take {chips:chip}, got {targets:target}",
+        "wild_give_count": "the wilds give {chips:chip}, got {targets:target}",
+        "wild_not_opponent": "a wild target must be an opponent, not seat {seat}",
+        "wild_too_few": "{player} has {chips:chip} to take",
+        "reverse_needs_wilder": "paying to reverse the dice needs the Wilder variant",
+        "reverse_too_few": "{player} needs {price:chip} to pay for Wilder, has {chips}",
+        "no_wild_choice": "{player} rolled {wilds:wild}: there is no wild choice to make",
+        "no_player": "no player called {name!r}: players are {players}",
+        "no_undo": "there is no roll to undo",
+        "no_roll": "there is no roll {k}: the session has {rolls:roll}",
+        "roll_refused": "roll {k}: {why}",
+        "cannot_correct": "cannot correct roll {k}: {why}",
+        "cannot_settle": "cannot correct roll {k}: later rolls were thrown on it, and {why}",
+        "settle_short": "settling it, {who} would have to give {chips:chip} and holds {held}",
+        "the_center": "the center",
+        "settle_draw": "game {game} was a draw and its pot carried over: a correction that "
+                       "changes its center cannot be settled",
+        "amend_number": "a roll is amended by its number, not {text!r}",
+    },
+    faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},
+    places=(("die",), ("left die", "right die"), ("left die", "middle die", "right die")),
+    dice_word=("die", "dice"),
+    joiner="and",
+)

@@ -1,0 +1,98 @@
+"""Russian: the voice's sentences and every refusal, one template per key (see `language`).
+
+Counts take the accusative (передай одну фишку); feminine nouns (фишка, грань) take одну, две.
+"""
+
+from __future__ import annotations
+
+from lcr_vision.phrases.language import Language
+from lcr_vision.phrases.numbers import russian
+
+FEMININE = frozenset({"chip", "face"})
+
+
+def _form(n: int) -> int:
+    """Russian nouns: 1, 21 фишку; 2-4, 22-24 фишки; 0, 5-20, 25 фишек."""
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+RU = Language(
+    spell=lambda n, noun: russian(n, feminine=noun in FEMININE),
+    nouns={
+        "chip": ("фишку", "фишки", "фишек"),
+        "die": ("кубик", "кубика", "кубиков"),
+        "percent": ("процент", "процента", "процентов"),
+        "face": ("грань", "грани", "граней"),
+        "target": ("цель", "цели", "целей"),
+        "wild": ("дикий", "диких", "диких"),
+        "roll": ("бросок", "броска", "бросков"),
+    },
+    form=_form,
+    templates={
+        "turn": "{player}, бросай {dice}.",
+        "reroll": "{player}, брось ещё раз.",
+        "read": "{faces}.",
+        "pass": "{player}: {parts}.",
+        "left": "{n} налево — {name}",
+        "right": "{n} направо — {name}",
+        "center": "{n} в центр",
+        "keep": "{player}: все фишки остаются.",
+        "undone": "Бросок {player} отменён.",
+        "take": "{player} забирает {chips} у {victim}.",
+        "take_center": "{player} забирает из центра {chips}.",
+        "give": "{player} отдаёт {chips} — {receiver}.",
+        "pay": "{player} платит три фишки и переворачивает кубики.",
+        "all_to_center": "{player}: все фишки в центр, {chips}.",
+        "skip": "{player}: нет фишек, ход пропущен.",
+        "win": "{player} побеждает!",
+        "draw": "Ни у кого нет фишек: ничья. Банк, {chips}, переходит в следующую игру.",
+        "wrong_count": "Вижу {seen}, {player} бросает {owed}.",
+        "no_dice": "Не вижу кубиков, {player} бросает {owed}.",
+        "unsure": "Стоп: не уверен, {which} у {player}.",
+        "unsure_read": "Я вижу: {faces}.",
+        "standings": "{chips}, в центре {center}.",
+        "favoured": "{player} — фаворит, {chance}.",
+        "before_crash": "До сбоя бросок {player}.",
+        "new_game": "Игра {game}: первым бросает {player}.",
+        "corrected": "Бросок {k} на самом деле: {faces}.",
+        "settle_now": "Следующие броски остаются. Верните фишки так:",
+        "settle_game": "Игра {game} остаётся как сыграна. Расчёт:",
+        "no_change": "Фишки остаются на местах.",
+        # Refusals (see en.py).
+        "text": "{text}",
+        "game_over": "игра {game} окончена, начните новую",
+        "face_count": "{player} бросает {owed:die}, а граней {faces}",
+        "wild_off": "у {player} дикая грань, но вариант Wild не включён",
+        "roll_face": "бросок {player}: {why}",
+        "unknown_face": "неизвестная грань {face!r}",
+        "unknown_typed_face": "неизвестная грань {face!r}: назовите L, C, R, dot (или .), wild "
+                              "или число от одного до шести",
+        "wild_take_count": "дикие забирают {chips:chip}, а названо целей: {targets}",
+        "wild_give_count": "дикие отдают {chips:chip}, а названо целей: {targets}",
+        "wild_not_opponent": "дикий забирает только у соперника, а не у места {seat}",
+        "wild_too_few": "у {player} не забрать больше, чем {chips:chip}",
+        "reverse_needs_wilder": "переворот кубиков есть только в варианте Wilder",
+        "reverse_too_few": "{player}: за переворот нужно {price:chip}, а у него {chips}",
+        "no_wild_choice": "у {player} диких: {wilds}, выбирать некого",
+        "no_player": "нет игрока {name!r}, играют: {players}",
+        "no_undo": "отменять нечего: бросков нет",
+        "no_roll": "броска {k} нет: всего бросков {rolls}",
+        "roll_refused": "бросок {k}: {why}",
+        "cannot_correct": "бросок {k} не исправить: {why}",
+        "cannot_settle": "бросок {k} не исправить: после него уже бросали, а {why}",
+        "settle_short": "тогда {who} пришлось бы отдать {chips:chip}, а есть {held}",
+        "the_center": "центру",
+        "settle_draw": "игра {game} кончилась ничьей и банк перешёл дальше: исправление, "
+                       "меняющее центр, не рассчитать",
+        "amend_number": "бросок исправляют по номеру, а не {text!r}",
+    },
+    faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},
+    places=(("кубик",), ("левый кубик", "правый кубик"),
+            ("левый кубик", "средний кубик", "правый кубик")),
+    dice_word=("кубик", "кубики"),
+    joiner="и",
+)
