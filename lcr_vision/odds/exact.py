@@ -53,8 +53,13 @@ def _error_bound(change: float, rate: float) -> float:
 def _converge(layout: Layout, correction: tuple[np.ndarray, np.ndarray],
               base: tuple[np.ndarray, np.ndarray]) -> bool:
     """Sweep until the values are within `WIN_TOLERANCE` of the solution (``True``) or rounding
-    stops the changes from shrinking (``False``). The rate is the slower of the last two sweeps."""
-    previous, change, before = layout.sweep(*correction, base), layout.sweep(*correction, base), 0.0
+    stops the changes from shrinking (``False``). The rate is the slower of the last two sweeps.
+    A sweep that changes nothing after the first is rounding's fixed point, not the solution:
+    ``False``, so that a new residual in double precision says what is left."""
+    previous = layout.sweep(*correction, base)
+    if previous == 0:  # the residual is nothing at all
+        return True
+    change, before = layout.sweep(*correction, base), 0.0
     while change > 0:
         rate = change / previous
         if rate >= 1:
@@ -62,7 +67,7 @@ def _converge(layout: Layout, correction: tuple[np.ndarray, np.ndarray],
         if _error_bound(change, max(rate, before)) <= WIN_TOLERANCE:
             return True
         previous, change, before = change, layout.sweep(*correction, base), rate
-    return True
+    return False
 
 
 def _update(values: np.ndarray, block: BlockPlan, lo: int, hi: int) -> np.ndarray:

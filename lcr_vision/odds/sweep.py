@@ -15,9 +15,9 @@ slice rather than a gather. Finished states have no correction: rolls that lead 
 >>> level = Level.build(players=3, chips=3)
 >>> layout = Layout.of(level, plan(level, {c: solved_level(3, 3 - c) for c in (1, 2)}))
 >>> layout.rows.tolist(), layout.width
-([1, 2, 3, 4, 5], 4)
->>> layout.blocks[0].steps[0].targets.tolist()  # plan's rows [[1, 5], [2, 4], [4, 0]]; 0 won
-[[0, 4], [1, 3], [3, 5]]
+([2, 3, 1, 4, 5], 4)
+>>> layout.blocks[0].steps[0].targets.tolist()  # plan's rows [[5], [4], [0]]; 0 won
+[[4], [3], [5]]
 """
 
 from __future__ import annotations
