@@ -110,18 +110,13 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
 
 
 def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel]) -> np.ndarray:
-    """Values of the states ``rows`` of a level to start from: the win chances of the same table
-    with a chip fewer for the richest seat (one chip matters little where there are many), and
-    its turns plus what that chip added one level down. Levels of three chips and fewer start
-    from the cost of one roll."""
-    if level.chips <= 3:
+    """Values of the states ``rows`` of a level to start from: those of the same table with a
+    chip fewer for the richest seat (one chip matters little where there are many), which saves
+    a few sweeps for the price of about two. Levels of two chips start from one roll's cost."""
+    if level.chips <= 2:
         return first_values(level)[rows]
-    one = _poorer(level.states[rows])
-    two = _poorer(one)
-    guess = np.asarray(lower[1].values)[lower[1].level.index(one)]
-    guess[:, -1] *= 2
-    guess[:, -1] -= np.asarray(lower[2].values)[lower[2].level.index(two), -1]
-    return guess
+    below = lower[1]
+    return np.asarray(below.values)[below.level.index(_poorer(level.states[rows]))]
 
 
 def _poorer(states: np.ndarray) -> np.ndarray:
