@@ -3,9 +3,10 @@
 The game is an absorbing Markov chain, solved one level of chips in play at a time: a C is the only
 way chips leave play, so rolls with a C lead to a level already solved, and only the rolls without
 one stay on the level. Each level is a linear system ``x = b + Q x`` over roller-relative states
-(`states.Level`), solved by Gauss-Seidel sweeps over chunks of states planned by `plan` and laid
-out by `sweep`; values are the win chances of the seats counted from the roller plus the expected
-number of further rolls.
+(`states.Level`), solved by Gauss-Seidel sweeps over chunks of states planned by `plan` (phase by
+phase, so that a sweep follows the game most of the way round the table) and laid out by `sweep`,
+starting from the level below; values are the win chances of the seats counted from the roller
+plus the expected number of further rolls.
 
 The sweeps run in single precision, which moves half the bytes of double, on a correction to the
 values whose residual ``b + Q x - x`` is taken in double precision (`_solve`), so the values still
