@@ -3,9 +3,10 @@
 The game is an absorbing Markov chain, solved one level of chips in play at a time: a C is the only
 way chips leave play, so rolls with a C lead to a level already solved, and only the rolls without
 one stay on the level. Each level is a linear system ``x = b + Q x`` over roller-relative states
-(`states.Level`), solved by Gauss-Seidel sweeps over chunks of states planned by `plan` and laid
-out by `sweep`; values are the win chances of the seats counted from the roller plus the expected
-number of further rolls.
+(`states.Level`), solved by Gauss-Seidel sweeps over chunks of states planned by `plan` (phase by
+phase, so that a sweep follows the game most of the way round the table) and laid out by `sweep`,
+starting from the level below; values are the win chances of the seats counted from the roller
+plus the expected number of further rolls.
 
 The sweeps run in single precision, which moves half the bytes of double, on a correction to the
 values whose residual ``b + Q x - x`` is taken in double precision (`_solve`), so the values still
@@ -29,7 +30,7 @@ import numpy as np
 
 from lcr_vision.meter import Meter
 from lcr_vision.odds import store
-from lcr_vision.odds.plan import BlockPlan, SolvedLevel, add_group, chunks, first_values, plan
+from lcr_vision.odds.plan import SolvedLevel, first_values, plan
 from lcr_vision.odds.position import Position
 from lcr_vision.odds.states import MAX_DICE, Level
 from lcr_vision.odds.sweep import Layout
@@ -37,6 +38,7 @@ from lcr_vision.odds.sweep import Layout
 WIN_TOLERANCE = 1e-10
 TURNS_TOLERANCE = 1e-8
 MAX_RATE = 0.99
+FLOOR = 2.0**-21
 
 
 def _error_bound(change: float, rate: float) -> float:
@@ -53,33 +55,22 @@ def _error_bound(change: float, rate: float) -> float:
 def _converge(layout: Layout, correction: tuple[np.ndarray, np.ndarray],
               base: tuple[np.ndarray, np.ndarray]) -> bool:
     """Sweep until the values are within `WIN_TOLERANCE` of the solution (``True``) or rounding
-    stops the changes from shrinking (``False``). The rate is the slower of the last two sweeps."""
-    previous, change, before = layout.sweep(*correction, base), layout.sweep(*correction, base), 0.0
-    while change > 0:
+    stops the changes from shrinking (``False``). The rate is the slower of the last two sweeps.
+    Single precision resolves changes down to about `FLOOR` of the first, so sweeping on below
+    that, or after a sweep that changed nothing, only rounds: ``False``, so that a new residual
+    in double precision says what is left."""
+    first = layout.sweep(*correction, base)
+    if first == 0:  # the residual is nothing at all
+        return True
+    previous, change, before = first, layout.sweep(*correction, base), 0.0
+    while change > FLOOR * first:
         rate = change / previous
         if rate >= 1:
             return False
         if _error_bound(change, max(rate, before)) <= WIN_TOLERANCE:
             return True
         previous, change, before = change, layout.sweep(*correction, base), rate
-    return True
-
-
-def _update(values: np.ndarray, block: BlockPlan, lo: int, hi: int) -> np.ndarray:
-    """New values of states ``lo:hi`` of a block: its base plus where the rolls without a C lead."""
-    acc = block.base[lo:hi].copy()
-    for group in block.groups:
-        add_group(acc, values, group, lo, hi)
-    return acc
-
-
-def _residual(values: np.ndarray, plans: Sequence[BlockPlan]) -> np.ndarray:
-    """How far one more roll moves the values, ``b + Q x - x``, in sweep order."""
-    return np.concatenate([
-        _update(values, block, lo, hi) - values.take(block.rows[lo:hi], axis=0)
-        for block in plans
-        for lo, hi in chunks(len(block.rows))
-    ])
+    return False
 
 
 @cache
@@ -101,19 +92,41 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     """The values of a level whose lower levels are solved, by rounds of defect correction: the
     residual is taken in double precision, and the correction it calls for is swept in single
     precision (`sweep`) until it converges or rounding stops it. Turns are counted in hundreds
-    meanwhile, so that one tolerance holds both the win chances and turns."""
+    meanwhile, so that one tolerance holds both the win chances and turns. The values start
+    from the level below (`_first_guess`), which leaves fewer sweeps to go."""
     unit = np.ones(level.players + 1)
     unit[-1] = TURNS_TOLERANCE / WIN_TOLERANCE
-    plans = [BlockPlan(p.rows, p.base / unit, p.groups) for p in plan(level, lower)]
-    layout = Layout.of(level, plans)
-    values = first_values(level) / unit
-    converged = not plans  # a level of one chip is won already
+    layout = Layout.of(level, plan(level, lower), unit)
+    values = np.zeros((len(layout.rows) + 1, level.players + 1))
+    values[-1, 0] = 1.0  # the finished state: the roller has won
+    values[:-1] = _first_guess(level, layout.rows, lower) / unit
+    converged = not len(layout.rows)  # a level of one chip is won already
     while not converged:
-        base = layout.split(_residual(values, plans))
         correction = layout.zeros()
-        converged = _converge(layout, correction, base)
+        converged = _converge(layout, correction, layout.residual(values))
         layout.add_to(values, *correction)
-    return values * unit
+    solved = first_values(level)
+    solved[layout.rows] = values[:-1] * unit
+    return solved
+
+
+def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel]) -> np.ndarray:
+    """Values of the states ``rows`` of a level to start from: those of the same table with a
+    chip fewer for the richest seat (one chip matters little where there are many), which saves
+    a few sweeps for the price of about two. Levels of two chips start from one roll's cost."""
+    if level.chips <= 2:
+        return first_values(level)[rows]
+    below = lower[1]
+    return np.asarray(below.values)[below.level.index(_poorer(level.states[rows]))]
+
+
+def _poorer(states: np.ndarray) -> np.ndarray:
+    """The states with a chip fewer for the richest seat (the roller keeps one)."""
+    spare = states.copy()
+    spare[:, 0] -= 1
+    poorer = states.copy()
+    poorer[np.arange(len(states)), spare.argmax(axis=1)] -= 1
+    return poorer
 
 
 def exact_values(position: Position, stored: bool = True) -> np.ndarray:

@@ -7,13 +7,20 @@ the states a roll leads to come in increasing order within each block of their l
 read the values nearly front to back instead of at random, which is what keeps 8 players (values
 of 150 MB a level) fast. Rolls with a C leave the level; they are added once, into ``base``.
 
+The blocks are then cut by `phases`, the roller's seat in a frame that turns with the table, and
+swept from the highest phase down: most rolls lead to a higher phase, whose values are already
+new, so a sweep follows the game most of the way round the table and a level needs about half
+the sweeps of the plain order.
+
 >>> from lcr_vision.odds.exact import solved_level
 >>> lower = {c: solved_level(3, 3 - c) for c in (1, 2)}
->>> block = plan(Level.build(players=3, chips=3), lower)[0]
->>> block.rows.tolist(), [(g.turn, g.chances.round(3).tolist()) for g in block.groups]
-([1, 2], [(1, [0.5, 0.167, 0.167])])
->>> block.groups[0].targets.tolist()  # after a dot, an R, an L: (3, 0, 0) is row 0, finished
-[[1, 5], [2, 4], [4, 0]]
+>>> blocks = plan(Level.build(players=3, chips=3), lower)
+>>> [(b.rows.tolist(), phases(Level.build(3, 3).states[b.rows]).tolist()) for b in blocks]
+[([2], [2]), ([3], [1]), ([1], [0]), ([4], [0]), ([5], [0])]
+>>> [(g.turn, g.chances.round(3).tolist()) for g in blocks[2].groups]  # (1, 1, 1)
+[(1, [0.5, 0.167, 0.167])]
+>>> blocks[2].groups[0].targets.tolist()  # after a dot, an R, an L
+[[1], [2], [4]]
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from functools import cache
 import numpy as np
 
 from lcr_vision.odds.dice import roll_outcomes
-from lcr_vision.odds.states import Block, Level, composition_rank
+from lcr_vision.odds.states import Block, Level, _rank_tables, composition_rank
 
 CHUNK = 4_096  # states worked on together: enough for numpy to pay off, few enough for the cache
 
@@ -91,26 +98,104 @@ def sweep_order(states: np.ndarray) -> np.ndarray:
     >>> states[sweep_order(states)].tolist()
     [[1, 0, 2], [1, 1, 1], [1, 2, 0]]
     """
-    turned = np.roll(states, -1, axis=1)
-    return np.argsort(composition_rank(turned, int(states[0].sum())), kind="stable")
+    return np.argsort(_turned_rank(states), kind="stable")
+
+
+def _turned_rank(states: np.ndarray) -> np.ndarray:
+    """`composition_rank` of the states seen from the seat on the roller's left."""
+    return composition_rank(np.roll(states, -1, axis=1), int(states[0].sum()))
+
+
+def phases(states: np.ndarray) -> np.ndarray:
+    """The roller's seat counted from where the table's chips read greatest going round (the
+    first such seat on ties, compared over as many seats as int64 holds).
+
+    A roll moves chips near the roller only, so the greatest reading usually starts at the same
+    seat before and after it, while the turn moves on: most rolls lead from phase ``k`` to a
+    higher one. Sweeping the phases from the highest down thus reads fresh values for most rolls,
+    so one sweep carries a value most of the way round the table (see `plan`).
+
+    >>> phases(np.array([[1, 0, 2], [2, 0, 1], [1, 1, 1]])).tolist()
+    [1, 0, 0]
+    """
+    count, players = states.shape
+    base = int(states[0].sum()) + 1 if count else 1
+    digits = max(1, min(players, int(62 / np.log2(base))))
+    seats = states.T.astype(np.int64)
+
+    def reading(start: int) -> np.ndarray:  # the first `digits` seats from ``start``, as a number
+        key = seats[start].copy()
+        for seat in range(start + 1, start + digits):
+            key *= base
+            key += seats[seat % players]
+        return key
+
+    best, first = reading(0), np.zeros(count, np.intp)
+    key, top = best.copy(), base ** (digits - 1)
+    for start in range(1, players):
+        if digits == players:  # turn the previous reading by one seat
+            key -= seats[start - 1] * top
+            key *= base
+            key += seats[start - 1]
+        else:
+            key = reading(start)
+        greater = key > best
+        np.maximum(best, key, out=best)
+        first[greater] = start
+    return (-first) % players
+
+
+def _rolled_rows(level: Level, block: Block, states: np.ndarray,
+                 lower: Mapping[int, SolvedLevel]) -> dict[tuple[int, int], list[tuple[float, np.ndarray]]]:
+    """Per chips to the pot and seats turned, each roll's chance and the row every state leads
+    to in its level.
+
+    A state's row is its `composition_rank` (after the roller's one chip is set aside) looked up
+    in the level's order, a sum over seats of ``table[rest, chips]``. A roll changes at most three
+    seats, and every other seat's term depends on the roll only through the chips it took from
+    the seats before, so those terms are computed once per turn and reused by every roll."""
+    chips, players = level.chips, level.players
+    tables = [t.ravel() for t in _rank_tables(chips - 1, players)]  # any level below fits too
+    width = chips + 1
+    kind = np.int32 if len(level) < 2**31 else np.int64
+    seats = states.T.astype(kind)
+    found: dict[tuple[int, int], list[tuple[float, np.ndarray]]] = {}
+    for turn in sorted({1, block.gap}):
+        turned = seats[(np.arange(players) + turn) % players]
+        before = np.zeros_like(turned)
+        np.cumsum(turned[:-1], axis=0, out=before[1:])
+        terms: dict[tuple[int, int], np.ndarray] = {}
+        for outcome in roll_outcomes(block.dice):
+            if (1 if outcome.left else block.gap) != turn:
+                continue
+            change = np.zeros(players, np.int64)
+            for seat, chips_moved in ((0, -outcome.moved), (1, outcome.left), (-1, outcome.right)):
+                change[(seat - turn) % players] += chips_moved
+            center = outcome.center
+            rank = tables[0].take((chips - center - 1) * width + turned[0] + (change[0] - 1))
+            taken = 0
+            for i in range(1, players - 1):
+                taken += change[i - 1]
+                shift = center + int(taken)
+                if change[i]:
+                    rank += tables[i].take((chips - shift - before[i]) * width + turned[i]
+                                           + change[i])
+                else:
+                    if (i, shift) not in terms:
+                        terms[i, shift] = tables[i].take((chips - shift - before[i]) * width
+                                                         + turned[i])
+                    rank += terms[i, shift]
+            into = lower[center].level if center else level
+            found.setdefault((center, turn), []).append((outcome.chance, into.position[rank]))
+    return found
 
 
 def _groups(level: Level, block: Block, states: np.ndarray,
             lower: Mapping[int, SolvedLevel]) -> list[Group]:
     """The block's rolls grouped by chips to the pot and seats turned; targets in their level."""
-    found: dict[tuple[int, int], list[tuple[float, np.ndarray]]] = {}
-    turned = {turn: np.roll(states.astype(np.int64), -turn, axis=1) for turn in {1, block.gap}}
-    for outcome in roll_outcomes(block.dice):
-        turn = 1 if outcome.left else block.gap
-        moves = np.zeros(level.players, np.int64)
-        moves[[0, 1, -1]] = -outcome.moved, outcome.left, outcome.right
-        into = lower[outcome.center].level if outcome.center else level
-        found.setdefault((outcome.center, turn), []).append(
-            (outcome.chance, into.index(turned[turn] + np.roll(moves, -turn)))
-        )
     return [
         Group(turn, center, np.array([c for c, _ in rolls]), np.stack([t for _, t in rolls]))
-        for (center, turn), rolls in found.items()
+        for (center, turn), rolls in _rolled_rows(level, block, states, lower).items()
     ]
 
 
@@ -126,16 +211,19 @@ def first_values(level: Level) -> np.ndarray:
 
 
 def plan(level: Level, lower: Mapping[int, SolvedLevel]) -> list[BlockPlan]:
-    """The blocks of an unsolved ``level`` ready to sweep; ``lower[c]`` is the solved level with
-    ``c`` chips fewer in play, for the rolls with ``c`` C's."""
-    first = first_values(level)
-    plans = []
+    """The blocks of an unsolved ``level`` ready to sweep, cut by `phases` and swept from the
+    highest phase down (each block in sweep order within a phase); ``lower[c]`` is the solved
+    level with ``c`` chips fewer in play, for the rolls with ``c`` C's."""
+    cuts: list[list[BlockPlan]] = [[] for _ in range(level.players)]
     for block in level.blocks:
         if not block.dice:
             continue
-        order = sweep_order(level.states[block.start : block.stop])
-        rows = block.start + order
-        base = first[rows]
+        states = level.states[block.start : block.stop]
+        phase = phases(states)
+        order = np.lexsort((_turned_rank(states), -phase))
+        phase, rows = phase[order], block.start + order
+        base = np.zeros((len(rows), level.players + 1))
+        base[:, -1] = 1.0  # the roll itself
         stay = []
         for group in _groups(level, block, level.states[rows], lower):
             if group.center:
@@ -143,5 +231,11 @@ def plan(level: Level, lower: Mapping[int, SolvedLevel]) -> list[BlockPlan]:
                     add_group(base[lo:hi], lower[group.center].values, group, lo, hi)
             else:
                 stay.append(group)
-        plans.append(BlockPlan(rows, base, tuple(stay)))
-    return plans
+        seats = -np.arange(level.players)
+        starts, stops = (np.searchsorted(-phase, seats, side) for side in ("left", "right"))
+        for seat, (lo, hi) in enumerate(zip(starts, stops, strict=True)):
+            if lo < hi:
+                cuts[seat].append(BlockPlan(rows[lo:hi], base[lo:hi], tuple(
+                    Group(g.turn, g.center, g.chances, g.targets[:, lo:hi]) for g in stay
+                )))
+    return [part for cut in reversed(cuts) for part in cut]

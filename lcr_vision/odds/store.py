@@ -1,6 +1,6 @@
 """The on-disk store of solved levels, so that big tables are solved once per machine.
 
-Solving 8 players from the start takes most of a minute, while reading the solved levels back
+Solving 8 players from the start takes some twenty seconds, while reading the solved levels back
 takes well under a second (they are memory-mapped, so a look-up reads only the pages it needs).
 Levels of fewer than `MIN_STATES` states are not stored: with all the levels below them, they
 solve in a fraction of a second, so once a table's big levels are stored every position of its

@@ -15,9 +15,9 @@ slice rather than a gather. Finished states have no correction: rolls that lead 
 >>> level = Level.build(players=3, chips=3)
 >>> layout = Layout.of(level, plan(level, {c: solved_level(3, 3 - c) for c in (1, 2)}))
 >>> layout.rows.tolist(), layout.width
-([1, 2, 3, 4, 5], 4)
->>> layout.blocks[0].steps[0].targets.tolist()  # plan's rows [[1, 5], [2, 4], [4, 0]]; 0 won
-[[0, 4], [1, 3], [3, 5]]
+([2, 3, 1, 4, 5], 4)
+>>> layout.blocks[0].steps[0].targets.tolist()  # plan's rows [[5], [4], [0]]; 0 won
+[[4], [3], [5]]
 """
 
 from __future__ import annotations
@@ -49,10 +49,14 @@ def fast_width(columns: int) -> int:
 @dataclass(frozen=True, eq=False)
 class Step:
     """Rolls that turn the table by the same seats: where each win column comes from after the
-    turn (``columns``), their ``chances`` and, per roll, the sweep position each state leads to."""
+    turn (``columns``, of the padded single-precision win chances; ``turned``, of a whole value
+    row), their ``chances`` (single and double precision) and, per roll, the sweep position each
+    state leads to."""
 
     columns: np.ndarray
+    turned: np.ndarray
     chances: np.ndarray
+    exact: np.ndarray
     targets: np.ndarray
 
 
@@ -67,18 +71,21 @@ class Span:
 
 @dataclass(frozen=True, eq=False)
 class Layout:
-    """A level's unfinished states in sweep order: ``rows`` are their level rows."""
+    """A level's unfinished states in sweep order: ``rows`` are their level rows, ``base`` what
+    the rolls with a C bring them (in the units asked for)."""
 
     players: int
     width: int
     rows: np.ndarray
     blocks: tuple[Span, ...]
+    base: np.ndarray
 
     @classmethod
-    def of(cls, level: Level, plans: Sequence[BlockPlan]) -> Layout:
-        """Renumber the planned blocks' targets into sweep positions."""
+    def of(cls, level: Level, plans: Sequence[BlockPlan], unit: np.ndarray | None = None) -> Layout:
+        """Renumber the planned blocks' targets into sweep positions (values divided by
+        ``unit``, per column)."""
         rows = np.concatenate([p.rows for p in plans]) if plans else np.zeros(0, np.intp)
-        position = np.full(len(level), len(rows), np.intp)  # finished: the zero row
+        position = np.full(len(level), len(rows), np.intp)  # finished: the last row
         position[rows] = np.arange(len(rows))
         width = fast_width(level.players)
         columns = {}
@@ -87,36 +94,48 @@ class Layout:
             steps = []
             for group in p.groups:
                 if group.turn not in columns:
-                    columns[group.turn] = np.append(
-                        turn_columns(level.players, group.turn)[:-1],
-                        np.arange(level.players, width),
-                    )
+                    turned = turn_columns(level.players, group.turn)
+                    columns[group.turn] = np.append(turned[:-1], np.arange(level.players, width))
                 steps.append(Step(
                     columns[group.turn],
+                    turn_columns(level.players, group.turn),
                     group.chances.astype(np.float32),
+                    group.chances,
                     position[group.targets],
                 ))
             blocks.append(Span(start, start + len(p.rows), tuple(steps)))
             start += len(p.rows)
-        return cls(level.players, width, rows, tuple(blocks))
+        base = np.concatenate([p.base for p in plans]) if plans else np.zeros((0, level.players + 1))
+        if unit is not None:
+            base /= unit
+        return cls(level.players, width, rows, tuple(blocks), base)
 
     def zeros(self) -> tuple[np.ndarray, np.ndarray]:
         """A zero correction: win chances and turns, with the finished states' row at the end."""
         return (np.zeros((len(self.rows) + 1, self.width), np.float32),
                 np.zeros(len(self.rows) + 1, np.float32))
 
-    def split(self, full: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Values of the unfinished states in sweep order (win chances, then turns) as this
-        layout keeps them, in single precision."""
+    def residual(self, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """How far one more roll moves the values, ``base + Q x - x``, taken in double precision
+        (``values``: every column, in sweep order, then the finished state's row) and kept as
+        this layout keeps a correction."""
         win, turns = self.zeros()
-        win[:-1, : self.players] = full[:, : self.players]
-        turns[:-1] = full[:, self.players]
+        for block in self.blocks:
+            for lo, hi in chunks(block.stop - block.start):
+                here = slice(block.start + lo, block.start + hi)
+                acc = self.base[here] - values[here]
+                for step in block.steps:
+                    targets = step.targets[:, lo:hi]
+                    rows = values.take(targets, axis=0).reshape(len(targets), -1)
+                    acc += (step.exact @ rows).reshape(hi - lo, -1).take(step.turned, axis=1)
+                win[here, : self.players] = acc[:, : self.players]
+                turns[here] = acc[:, self.players]
         return win, turns
 
     def add_to(self, values: np.ndarray, win: np.ndarray, turns: np.ndarray) -> None:
-        """``values`` (level rows, every column) ``+=`` a correction kept in this layout."""
-        values[self.rows, : self.players] += win[:-1, : self.players]
-        values[self.rows, self.players] += turns[:-1]
+        """``values`` (in sweep order, every column) ``+=`` a correction kept in this layout."""
+        values[:-1, : self.players] += win[:-1, : self.players]
+        values[:-1, self.players] += turns[:-1]
 
     def sweep(self, win: np.ndarray, turns: np.ndarray,
               base: tuple[np.ndarray, np.ndarray]) -> float:
