@@ -21,7 +21,7 @@ from lcr_vision.cli import main
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
-from lcr_vision.photolog import photo_path
+from lcr_vision.photolog import image_names, photo_path
 from lcr_vision.rules import Settings
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader
@@ -109,7 +109,7 @@ def play_session(folder: Path, table: TrialTable, rolls: int) -> None:
                 break
             image, faces, _ = table.roll(session.dice_owed)
             number = session.photo_number
-            cv2.imwrite(str(session.photos / f"{number:04d}.jpg"), image,
+            cv2.imwrite(str(session.photos / image_names(number)["frame"]), image,
                         [cv2.IMWRITE_JPEG_QUALITY, 95])
             session.record_roll(faces, photo=photo_path(number))
     finally:

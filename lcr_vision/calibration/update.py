@@ -19,7 +19,7 @@ from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.guide import CalibrationError
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.ledger import JOURNAL, PHOTOS, read_journal, replay
-from lcr_vision.photolog import photo_number
+from lcr_vision.photolog import image_names, photo_number
 from lcr_vision.vision.head import model_digest
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.reader import DiceReader
@@ -32,7 +32,7 @@ def session_rolls(folder: Path) -> list[CheckRoll]:
     rolls = []
     for played in replay(lines).rolls:
         number = photo_number(played.entry.photo)
-        frame = folder / PHOTOS / f"{number:04d}.jpg" if number is not None else None
+        frame = folder / PHOTOS / image_names(number)["frame"] if number is not None else None
         if frame is not None and frame.is_file():
             rolls.append(CheckRoll(f"{folder.name}/{frame.name}", load_image(frame),
                                    played.entry.faces))
