@@ -52,24 +52,23 @@ def _error_bound(change: float, rate: float) -> float:
     return change * rate / (1 - rate)
 
 
-def _converge(layout: Layout, correction: tuple[np.ndarray, np.ndarray],
-              base: tuple[np.ndarray, np.ndarray]) -> bool:
+def _converge(layout: Layout, correction: np.ndarray, base: np.ndarray) -> bool:
     """Sweep until the values are within `WIN_TOLERANCE` of the solution (``True``) or rounding
     stops the changes from shrinking (``False``). The rate is the slower of the last two sweeps.
     Single precision resolves changes down to about `FLOOR` of the first, so sweeping on below
     that, or after a sweep that changed nothing, only rounds: ``False``, so that a new residual
     in double precision says what is left."""
-    first = layout.sweep(*correction, base)
+    first = layout.sweep(correction, base)
     if first == 0:  # the residual is nothing at all
         return True
-    previous, change, before = first, layout.sweep(*correction, base), 0.0
+    previous, change, before = first, layout.sweep(correction, base), 0.0
     while change > FLOOR * first:
         rate = change / previous
         if rate >= 1:
             return False
         if _error_bound(change, max(rate, before)) <= WIN_TOLERANCE:
             return True
-        previous, change, before = change, layout.sweep(*correction, base), rate
+        previous, change, before = change, layout.sweep(correction, base), rate
     return False
 
 
@@ -100,11 +99,13 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     values = np.zeros((len(layout.rows) + 1, level.players + 1))
     values[-1, 0] = 1.0  # the finished state: the roller has won
     values[:-1] = _first_guess(level, layout.rows, lower) / unit
+    if layout.kept < level.players:  # the sweeps keep the win chances' sum: make it one
+        values[:-1, layout.kept] = 1.0 - values[:-1, : layout.kept].sum(axis=1)
     converged = not len(layout.rows)  # a level of one chip is won already
     while not converged:
         correction = layout.zeros()
         converged = _converge(layout, correction, layout.residual(values))
-        layout.add_to(values, *correction)
+        layout.add_to(values, correction)
     solved = first_values(level)
     solved[layout.rows] = values[:-1] * unit
     return solved
