@@ -118,7 +118,7 @@ def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel]) 
     if level.chips <= 2:
         return first_values(level)[rows]
     below = lower[1]
-    return np.asarray(below.values)[below.level.index(_poorer(level.states[rows]))]
+    return np.asarray(below.values).take(below.level.index(_poorer(level.states[rows])), axis=0)
 
 
 def _poorer(states: np.ndarray) -> np.ndarray:
