@@ -96,9 +96,10 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     unit = np.ones(level.players + 1)
     unit[-1] = TURNS_TOLERANCE / WIN_TOLERANCE
     layout = Layout.of(level, plan(level, lower), unit)
-    values = np.zeros((len(layout.rows) + 1, level.players + 1))
+    values = np.empty((len(layout.rows) + 1, level.players + 1))
+    values[-1] = 0.0
     values[-1, 0] = 1.0  # the finished state: the roller has won
-    values[:-1] = _first_guess(level, layout.rows, lower) / unit
+    np.divide(_first_guess(level, layout.rows, lower), unit, out=values[:-1])
     if layout.kept < level.players:  # the sweeps keep the win chances' sum: make it one
         values[:-1, layout.kept] = 1.0 - values[:-1, : layout.kept].sum(axis=1)
     converged = not len(layout.rows)  # a level of one chip is won already
@@ -107,7 +108,8 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
         converged = _converge(layout, correction, layout.residual(values))
         layout.add_to(values, correction)
     solved = first_values(level)
-    solved[layout.rows] = values[:-1] * unit
+    values *= unit
+    solved[layout.rows] = values[:-1]
     return solved
 
 
