@@ -99,13 +99,15 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     values = np.empty((len(layout.rows) + 1, level.players + 1))
     values[-1] = 0.0
     values[-1, 0] = 1.0  # the finished state: the roller has won
-    np.divide(_first_guess(level, layout.rows, lower), unit, out=values[:-1])
+    _first_guess(level, layout.rows, lower, out=values[:-1])
+    values[:-1] /= unit
     if layout.kept < level.players:  # the sweeps keep the win chances' sum: make it one
         values[:-1, layout.kept] = 1.0 - values[:-1, : layout.kept].sum(axis=1)
     converged = not len(layout.rows)  # a level of one chip is won already
+    correction, residual = layout.zeros(), layout.zeros()  # reused: fresh memory is slow
     while not converged:
-        correction = layout.zeros()
-        converged = _converge(layout, correction, layout.residual(values))
+        correction.fill(0.0)
+        converged = _converge(layout, correction, layout.residual(values, out=residual))
         layout.add_to(values, correction)
     solved = first_values(level)
     values *= unit
@@ -113,14 +115,17 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     return solved
 
 
-def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel]) -> np.ndarray:
+def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel],
+                 out: np.ndarray) -> None:
     """Values of the states ``rows`` of a level to start from: those of the same table with a
     chip fewer for the richest seat (one chip matters little where there are many), which saves
-    a few sweeps for the price of about two. Levels of two chips start from one roll's cost."""
+    a few sweeps for the price of about two. Levels of two chips start from one roll's cost.
+    Written into ``out``."""
     if level.chips <= 2:
-        return first_values(level)[rows]
+        out[:] = first_values(level)[rows]
+        return
     below = lower[1]
-    return np.asarray(below.values).take(below.level.index(_poorer(level.states[rows])), axis=0)
+    np.take(below.values, below.level.index(_poorer(level.states[rows])), axis=0, out=out)
 
 
 def _poorer(states: np.ndarray) -> np.ndarray:

@@ -127,6 +127,6 @@ class Level:
 
     def index(self, rows: np.ndarray) -> np.ndarray:
         """Row numbers of roller-relative states of this level."""
-        shifted = rows.astype(np.int64)
+        shifted = rows.copy()  # composition_rank widens a column at a time
         shifted[:, 0] -= 1
         return self.position[composition_rank(shifted, self.chips - 1)]

@@ -153,11 +153,11 @@ class Layout:
         """A zero correction, with the finished states' row at the end."""
         return np.zeros((len(self.rows) + 1, self.width), np.float32)
 
-    def residual(self, values: np.ndarray) -> np.ndarray:
+    def residual(self, values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """How far one more roll moves the values, ``base + Q x - x``, taken in double precision
         (``values``: every column, in sweep order, then the finished state's row) and kept as
-        this layout keeps a correction."""
-        correction, kept = self.zeros(), self.kept
+        this layout keeps a correction (in ``out``, a `zeros` array, when given)."""
+        correction, kept = self.zeros() if out is None else out, self.kept
         for block in self.blocks:
             for lo, hi in chunks(block.stop - block.start):
                 here = slice(block.start + lo, block.start + hi)
