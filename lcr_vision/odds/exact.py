@@ -52,24 +52,23 @@ def _error_bound(change: float, rate: float) -> float:
     return change * rate / (1 - rate)
 
 
-def _converge(layout: Layout, correction: tuple[np.ndarray, np.ndarray],
-              base: tuple[np.ndarray, np.ndarray]) -> bool:
+def _converge(layout: Layout, correction: np.ndarray, base: np.ndarray) -> bool:
     """Sweep until the values are within `WIN_TOLERANCE` of the solution (``True``) or rounding
     stops the changes from shrinking (``False``). The rate is the slower of the last two sweeps.
     Single precision resolves changes down to about `FLOOR` of the first, so sweeping on below
     that, or after a sweep that changed nothing, only rounds: ``False``, so that a new residual
     in double precision says what is left."""
-    first = layout.sweep(*correction, base)
+    first = layout.sweep(correction, base)
     if first == 0:  # the residual is nothing at all
         return True
-    previous, change, before = first, layout.sweep(*correction, base), 0.0
+    previous, change, before = first, layout.sweep(correction, base), 0.0
     while change > FLOOR * first:
         rate = change / previous
         if rate >= 1:
             return False
         if _error_bound(change, max(rate, before)) <= WIN_TOLERANCE:
             return True
-        previous, change, before = change, layout.sweep(*correction, base), rate
+        previous, change, before = change, layout.sweep(correction, base), rate
     return False
 
 
@@ -97,27 +96,36 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     unit = np.ones(level.players + 1)
     unit[-1] = TURNS_TOLERANCE / WIN_TOLERANCE
     layout = Layout.of(level, plan(level, lower), unit)
-    values = np.zeros((len(layout.rows) + 1, level.players + 1))
+    values = np.empty((len(layout.rows) + 1, level.players + 1))
+    values[-1] = 0.0
     values[-1, 0] = 1.0  # the finished state: the roller has won
-    values[:-1] = _first_guess(level, layout.rows, lower) / unit
+    _first_guess(level, layout.rows, lower, out=values[:-1])
+    values[:-1] /= unit
+    if layout.kept < level.players:  # the sweeps keep the win chances' sum: make it one
+        values[:-1, layout.kept] = 1.0 - values[:-1, : layout.kept].sum(axis=1)
     converged = not len(layout.rows)  # a level of one chip is won already
+    correction, residual = layout.zeros(), layout.zeros()  # reused: fresh memory is slow
     while not converged:
-        correction = layout.zeros()
-        converged = _converge(layout, correction, layout.residual(values))
-        layout.add_to(values, *correction)
+        correction.fill(0.0)
+        converged = _converge(layout, correction, layout.residual(values, out=residual))
+        layout.add_to(values, correction)
     solved = first_values(level)
-    solved[layout.rows] = values[:-1] * unit
+    values *= unit
+    solved[layout.rows] = values[:-1]
     return solved
 
 
-def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel]) -> np.ndarray:
+def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel],
+                 out: np.ndarray) -> None:
     """Values of the states ``rows`` of a level to start from: those of the same table with a
     chip fewer for the richest seat (one chip matters little where there are many), which saves
-    a few sweeps for the price of about two. Levels of two chips start from one roll's cost."""
+    a few sweeps for the price of about two. Levels of two chips start from one roll's cost.
+    Written into ``out``."""
     if level.chips <= 2:
-        return first_values(level)[rows]
+        out[:] = first_values(level)[rows]
+        return
     below = lower[1]
-    return np.asarray(below.values)[below.level.index(_poorer(level.states[rows]))]
+    np.take(below.values, below.level.index(_poorer(level.states[rows])), axis=0, out=out)
 
 
 def _poorer(states: np.ndarray) -> np.ndarray:

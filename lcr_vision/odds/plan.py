@@ -164,6 +164,9 @@ def _rolled_rows(level: Level, block: Block, states: np.ndarray,
         turned = seats[(np.arange(players) + turn) % players]
         before = np.zeros_like(turned)
         np.cumsum(turned[:-1], axis=0, out=before[1:])
+        # per seat, the table entry with no chips shifted or changed: ``(chips - before) * width
+        # + chips here``; a roll only adds ``change - shift * width``, the same for every state
+        at = (chips - before) * width + turned
         terms: dict[tuple[int, int], np.ndarray] = {}
         for outcome in roll_outcomes(block.dice):
             if (1 if outcome.left else block.gap) != turn:
@@ -172,21 +175,19 @@ def _rolled_rows(level: Level, block: Block, states: np.ndarray,
             for seat, chips_moved in ((0, -outcome.moved), (1, outcome.left), (-1, outcome.right)):
                 change[(seat - turn) % players] += chips_moved
             center = outcome.center
-            rank = tables[0].take((chips - center - 1) * width + turned[0] + (change[0] - 1))
+            rank = tables[0].take(at[0] + int(change[0] - 1 - (center + 1) * width))
             taken = 0
             for i in range(1, players - 1):
                 taken += change[i - 1]
                 shift = center + int(taken)
                 if change[i]:
-                    rank += tables[i].take((chips - shift - before[i]) * width + turned[i]
-                                           + change[i])
+                    rank += tables[i].take(at[i] + int(change[i] - shift * width))
                 else:
                     if (i, shift) not in terms:
-                        terms[i, shift] = tables[i].take((chips - shift - before[i]) * width
-                                                         + turned[i])
+                        terms[i, shift] = tables[i].take(at[i] - shift * width)
                     rank += terms[i, shift]
             into = lower[center].level if center else level
-            found.setdefault((center, turn), []).append((outcome.chance, into.position[rank]))
+            found.setdefault((center, turn), []).append((outcome.chance, into.position.take(rank)))
     return found
 
 

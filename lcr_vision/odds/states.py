@@ -75,7 +75,7 @@ def composition_rank(rows: np.ndarray, total: int) -> np.ndarray:
     rank = np.zeros(len(rows), np.int64)
     for i, table in enumerate(_rank_tables(total, rows.shape[1])):
         part = rows[:, i].astype(np.int64)
-        rank += table[rest, part]
+        rank += table.ravel().take(rest * table.shape[1] + part)  # a flat take: no 2-D indexing
         rest -= part
     return rank
 
@@ -127,6 +127,6 @@ class Level:
 
     def index(self, rows: np.ndarray) -> np.ndarray:
         """Row numbers of roller-relative states of this level."""
-        shifted = rows.astype(np.int64)
+        shifted = rows.copy()  # composition_rank widens a column at a time
         shifted[:, 0] -= 1
         return self.position[composition_rank(shifted, self.chips - 1)]

@@ -4,9 +4,11 @@ copies.
 A sweep's cost is gathering the rows the rolls lead to. numpy copies rows of 4, 8, 16 or 32 bytes
 with a fixed-size move and rows of any other width with a general one, about three times slower
 while the rows are in cache (on the biggest levels memory bandwidth dominates either way), and a
-value row of 8 players is 9 numbers (36 bytes). So the correction is kept in two arrays, the
-win chances padded to a fast width (8 players: 8 columns, 32 bytes) and the turns (4 bytes), and
-in sweep order (`plan`'s blocks one after the other), so that the states worked on together are a
+value row of 8 players is 9 numbers (36 bytes). So a correction row keeps the win chances but,
+where that saves a fast width, the last seat's (the win chances add up to one, so a correction's
+add up to nothing: 4 and 8 players, `kept_wins`), then the turns, padded to a fast width (8
+players: 8 columns, 32 bytes, one gather per roll), and in sweep order (`plan`'s blocks one after
+the other), so that the states worked on together are a
 slice rather than a gather. Finished states have no correction: rolls that lead to them read
 `Layout`'s last row, which stays zero.
 
@@ -46,14 +48,46 @@ def fast_width(columns: int) -> int:
     return -(-columns // 8) * 8
 
 
+def kept_wins(players: int) -> int:
+    """Win columns a correction row keeps: all of them, or one fewer where that saves a fast width
+    (4 and 8 players). The win chances add up to one, so a correction's add up to nothing, and
+    the last seat's is minus the sum of the others'.
+
+    >>> [(n, kept_wins(n), fast_width(kept_wins(n) + 1)) for n in (3, 4, 7, 8)]
+    [(3, 3, 4), (4, 3, 4), (7, 7, 8), (8, 7, 8)]
+    """
+    return players - 1 if fast_width(players + 1) > fast_width(players) else players
+
+
+def turn_matrix(players: int, turn: int) -> np.ndarray:
+    """The single-precision map of a correction row (`kept_wins` win columns, the turns, padding)
+    as seen ``turn`` seats earlier: ``row @ matrix``.
+
+    >>> turn_matrix(4, 1)  # seat 0's was seat 3's: minus the others'
+    array([[-1.,  1.,  0.,  0.],
+           [-1.,  0.,  1.,  0.],
+           [-1.,  0.,  0.,  0.],
+           [ 0.,  0.,  0.,  1.]], dtype=float32)
+    """
+    kept = kept_wins(players)
+    matrix = np.zeros((fast_width(kept + 1),) * 2, np.float32)
+    for seat in range(kept):
+        source = (seat - turn) % players
+        if source < kept:
+            matrix[source, seat] = 1.0
+        else:
+            matrix[:kept, seat] = -1.0
+    matrix[kept, kept] = 1.0
+    return matrix
+
+
 @dataclass(frozen=True, eq=False)
 class Step:
-    """Rolls that turn the table by the same seats: where each win column comes from after the
-    turn (``columns``, of the padded single-precision win chances; ``turned``, of a whole value
-    row), their ``chances`` (single and double precision) and, per roll, the sweep position each
-    state leads to."""
+    """Rolls that turn the table by the same seats: the map of a correction row after the turn
+    (``matrix``, `turn_matrix`; ``turned``, the columns of a whole value row), their ``chances``
+    (single and double precision) and, per roll, the sweep position each state leads to."""
 
-    columns: np.ndarray
+    matrix: np.ndarray
     turned: np.ndarray
     chances: np.ndarray
     exact: np.ndarray
@@ -85,23 +119,23 @@ class Layout:
         """Renumber the planned blocks' targets into sweep positions (values divided by
         ``unit``, per column)."""
         rows = np.concatenate([p.rows for p in plans]) if plans else np.zeros(0, np.intp)
-        position = np.full(len(level), len(rows), np.intp)  # finished: the last row
-        position[rows] = np.arange(len(rows))
-        width = fast_width(level.players)
-        columns = {}
+        kind = np.int32 if len(rows) < 2**31 else np.intp
+        position = np.full(len(level), len(rows), kind)  # finished: the last row
+        position[rows] = np.arange(len(rows), dtype=kind)
+        width = fast_width(kept_wins(level.players) + 1)
+        matrices = {}
         blocks, start = [], 0
         for p in plans:
             steps = []
             for group in p.groups:
-                if group.turn not in columns:
-                    turned = turn_columns(level.players, group.turn)
-                    columns[group.turn] = np.append(turned[:-1], np.arange(level.players, width))
+                if group.turn not in matrices:
+                    matrices[group.turn] = turn_matrix(level.players, group.turn)
                 steps.append(Step(
-                    columns[group.turn],
+                    matrices[group.turn],
                     turn_columns(level.players, group.turn),
                     group.chances.astype(np.float32),
                     group.chances,
-                    position[group.targets],
+                    position.take(group.targets),
                 ))
             blocks.append(Span(start, start + len(p.rows), tuple(steps)))
             start += len(p.rows)
@@ -110,16 +144,20 @@ class Layout:
             base /= unit
         return cls(level.players, width, rows, tuple(blocks), base)
 
-    def zeros(self) -> tuple[np.ndarray, np.ndarray]:
-        """A zero correction: win chances and turns, with the finished states' row at the end."""
-        return (np.zeros((len(self.rows) + 1, self.width), np.float32),
-                np.zeros(len(self.rows) + 1, np.float32))
+    @property
+    def kept(self) -> int:
+        """Win columns a correction row keeps (`kept_wins`); the turns come next."""
+        return kept_wins(self.players)
 
-    def residual(self, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def zeros(self) -> np.ndarray:
+        """A zero correction, with the finished states' row at the end."""
+        return np.zeros((len(self.rows) + 1, self.width), np.float32)
+
+    def residual(self, values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """How far one more roll moves the values, ``base + Q x - x``, taken in double precision
         (``values``: every column, in sweep order, then the finished state's row) and kept as
-        this layout keeps a correction."""
-        win, turns = self.zeros()
+        this layout keeps a correction (in ``out``, a `zeros` array, when given)."""
+        correction, kept = self.zeros() if out is None else out, self.kept
         for block in self.blocks:
             for lo, hi in chunks(block.stop - block.start):
                 here = slice(block.start + lo, block.start + hi)
@@ -128,31 +166,36 @@ class Layout:
                     targets = step.targets[:, lo:hi]
                     rows = values.take(targets, axis=0).reshape(len(targets), -1)
                     acc += (step.exact @ rows).reshape(hi - lo, -1).take(step.turned, axis=1)
-                win[here, : self.players] = acc[:, : self.players]
-                turns[here] = acc[:, self.players]
-        return win, turns
+                correction[here, :kept] = acc[:, :kept]
+                correction[here, kept] = acc[:, self.players]
+        return correction
 
-    def add_to(self, values: np.ndarray, win: np.ndarray, turns: np.ndarray) -> None:
+    def add_to(self, values: np.ndarray, correction: np.ndarray) -> None:
         """``values`` (in sweep order, every column) ``+=`` a correction kept in this layout."""
-        values[:-1, : self.players] += win[:-1, : self.players]
-        values[:-1, self.players] += turns[:-1]
+        kept, wins = self.kept, correction[:-1, : self.kept]
+        values[:-1, :kept] += wins
+        if kept < self.players:
+            values[:-1, kept] -= wins.sum(axis=1, dtype=np.float64)
+        values[:-1, self.players] += correction[:-1, kept]
 
-    def sweep(self, win: np.ndarray, turns: np.ndarray,
-              base: tuple[np.ndarray, np.ndarray]) -> float:
+    def sweep(self, correction: np.ndarray, base: np.ndarray) -> float:
         """One Gauss-Seidel pass, ``x = base + Q x``, a chunk at a time; returns the largest
-        change of a value."""
-        change = 0.0
+        change of a value (the dropped win column's too)."""
+        change, kept = 0.0, self.kept
+        summed = np.zeros(self.width, np.float32)  # the dropped win column's change, one gemv
+        summed[:kept] = 1.0
+        dropped = kept < self.players
         for block in self.blocks:
             for lo, hi in chunks(block.stop - block.start):
                 here = slice(block.start + lo, block.start + hi)
-                new_win, new_turns = base[0][here].copy(), base[1][here].copy()
+                new = base[here].copy()
                 for step in block.steps:
-                    targets = step.targets[:, lo:hi]
-                    rows = win.take(targets, axis=0).reshape(len(targets), -1)
-                    new_win += (step.chances @ rows).reshape(hi - lo, -1).take(step.columns, axis=1)
-                    new_turns += step.chances @ turns.take(targets)
-                change = max(change, float(np.abs(new_win - win[here]).max()),
-                             float(np.abs(new_turns - turns[here]).max()))
-                win[here], turns[here] = new_win, new_turns
+                    rows = correction.take(step.targets[:, lo:hi], axis=0)
+                    new += (step.chances @ rows.reshape(len(rows), -1)).reshape(hi - lo, -1) \
+                        @ step.matrix
+                moved = new - correction[here]
+                change = max(change, float(np.abs(moved).max()))
+                if dropped:
+                    change = max(change, float(np.abs(moved @ summed).max()))
+                correction[here] = new
         return change
-
