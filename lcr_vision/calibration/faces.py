@@ -21,12 +21,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lcr_vision.calibration.fit import MARGIN, CheckRoll, accuracy_of
+from lcr_vision.calibration.fit import MARGIN, CheckRoll, accuracy_of, right_dice
 from lcr_vision.calibration.profile import Accuracy
 from lcr_vision.calibration.tiles import merge, windows
 from lcr_vision.calibration.view import View
 from lcr_vision.vision.crops import cut_crops
-from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.heatmap import Peaks
 from lcr_vision.vision.reader import DiceReader
@@ -134,17 +133,14 @@ def read_seen(reader: DiceReader, seen: Seen) -> tuple[str, ...]:
     """The faces ``reader`` (with its head) reads in ``seen``, as it would read the roll."""
     found = []
     for part in seen.parts:
-        if len(part.peaks.scores):
-            best, score = reader.best_faces(reader.log_probs(part.logits, part.features))
-            found.append((reader.decide(part.shape, part.peaks, best, score), part.offset))
-        else:
-            found.append((Detections.empty(), part.offset))
+        best, score = reader.best_faces(reader.log_probs(part.logits, part.features))
+        found.append((reader.decide(part.shape, part.peaks, best, score), part.offset))
     return (merge(found) if len(found) > 1 else found[0][0]).faces
 
 
-def fit_head(reader: DiceReader, seen: Sequence[Seen]) -> FaceHead | None:
-    """The head fitted to the labelled crops of ``seen``, read in every quarter-turn; ``None``
-    without examples."""
+def fit_head(reader: DiceReader, seen: Sequence[Seen], model: str) -> FaceHead | None:
+    """The head for the model of digest ``model``, fitted to the labelled crops of ``seen``, read
+    in every quarter-turn; ``None`` without examples."""
     crops = np.concatenate([s.crops for s in seen])
     if not len(crops):
         return None
@@ -153,7 +149,7 @@ def fit_head(reader: DiceReader, seen: Sequence[Seen]) -> FaceHead | None:
     turns = len(logits)
     return FaceHead.fit(features.reshape(turns * len(crops), -1),
                         logits.reshape(turns * len(crops), -1), np.tile(labels, turns),
-                        reader.allowed, model_digest(reader.model_path))
+                        reader.allowed, model)
 
 
 def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
@@ -165,6 +161,7 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
     if not reader.has_features:
         raise ValueError("the model has no features output to fit a face head to")
     reader = reader.with_head(None)
+    model = model_digest(reader.model_path)
     rng = np.random.default_rng(seed)
     seen = [see(reader, view, roll, rng) for roll in rolls]
     folds = min(FOLDS, len(seen))
@@ -172,7 +169,7 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
     taught: list[tuple[str, ...]] = list(plain)
     if len(seen) >= MIN_ROLLS:
         for k in range(folds):
-            head = fit_head(reader, [s for i, s in enumerate(seen) if i % folds != k])
+            head = fit_head(reader, [s for i, s in enumerate(seen) if i % folds != k], model)
             if head is None:
                 continue
             fitted = reader.with_head(head)
@@ -180,10 +177,6 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
                 taught[i] = read_seen(fitted, seen[i])
     truths = [s.truth for s in seen]
     before, after = accuracy_of(truths, plain), accuracy_of(truths, taught)
-    worse = any(_right(t, a) < _right(t, b) for t, a, b in zip(truths, taught, plain))
+    worse = any(right_dice(t, a) < right_dice(t, b) for t, a, b in zip(truths, taught, plain))
     better = after.right >= before.right + max(2, MARGIN * before.dice)
-    return Learnt(before, after, fit_head(reader, seen) if better and not worse else None)
-
-
-def _right(truth: Sequence[str], found: Sequence[str]) -> int:
-    return accuracy_of([truth], [found]).right
+    return Learnt(before, after, fit_head(reader, seen, model) if better and not worse else None)

@@ -91,16 +91,6 @@ def add_group(acc: np.ndarray, values: np.ndarray, group: Group, lo: int, hi: in
     acc += summed.take(turn_columns(values.shape[1] - 1, group.turn), axis=1)
 
 
-def sweep_order(states: np.ndarray) -> np.ndarray:
-    """The order of a block's states by the chips seen from the seat on the roller's left.
-
-    >>> states = np.array([[1, 2, 0], [1, 1, 1], [1, 0, 2]])
-    >>> states[sweep_order(states)].tolist()
-    [[1, 0, 2], [1, 1, 1], [1, 2, 0]]
-    """
-    return np.argsort(_turned_rank(states), kind="stable")
-
-
 def _turned_rank(states: np.ndarray) -> np.ndarray:
     """`composition_rank` of the states seen from the seat on the roller's left."""
     return composition_rank(np.roll(states, -1, axis=1), int(states[0].sum()))
