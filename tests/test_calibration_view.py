@@ -14,13 +14,14 @@ from lcr_vision.vision.detections import Detections
 
 @st.composite
 def views_and_squares(draw: st.DrawFn) -> tuple[View, tuple[int, int, int]]:
-    """A view of a 640x480 frame and a white square (x, y, side) inside its play area."""
+    """A view of a 640x480 frame (its play area turned by any quarter-turns) and a white square
+    (x, y, side) inside its play area."""
     w, h = draw(st.integers(40, 640)), draw(st.integers(40, 480))
     x, y = draw(st.integers(0, 640 - w)), draw(st.integers(0, 480 - h))
     side = draw(st.integers(12, min(w, h) // 2))
     sx, sy = draw(st.integers(x, x + w - side)), draw(st.integers(y, y + h - side))
     scale = draw(st.sampled_from([0.25, 0.5, 1.0, 1.5, 2.0]))
-    return View((x, y, w, h), scale, (640, 480)), (sx, sy, side)
+    return View((x, y, w, h), scale, (640, 480), turn=draw(st.integers(0, 3))), (sx, sy, side)
 
 
 @settings(max_examples=80, deadline=None)

@@ -54,3 +54,13 @@ def test_the_studies_defaults_are_the_modules_own() -> None:
 def test_a_missing_labels_file_is_one_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["measure", "shifts", "--labels", str(tmp_path / "none.csv")]) == 2
     assert capsys.readouterr().err == f"lcr-vision: error: no labels file at {tmp_path / 'none.csv'}\n"
+
+
+def test_a_webcams_roll_draws_other_scenes(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--roll -12 12`` (a webcam standing at the table's edge, as upright models are trained)
+    keeps the seed but turns the cameras less: other scenes come out."""
+    figures = []
+    for how in ([], ["--roll", "-12", "12"]):
+        assert main(["measure", "holdout", "--count", "2", "--die-px", "30", "60", *how]) == 0
+        figures.append(json.loads(capsys.readouterr().out))
+    assert figures[0]["lcr"] != figures[1]["lcr"]

@@ -1,7 +1,9 @@
-"""The reader's quarter-turn views: a die lies at any angle, so turning its crop must not change
-what four views read, and the views are checked."""
+"""The reader's views: a die lies at any angle, so turning its crop must not change what four
+quarter-turn views read; an upright model is read as cut and mirrored; the views are checked."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,7 +12,8 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.crops import cut_crops
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader
+from lcr_vision.vision.spec import UPRIGHT_KEY
 
 
 @pytest.fixture(scope="module")
@@ -46,3 +49,30 @@ def test_one_view_reads_the_crop_as_cut(crops: np.ndarray) -> None:
 def test_views_other_than_one_two_or_four_are_refused() -> None:
     with pytest.raises(UserError, match="views must be 1, 2 or 4"):
         DiceReader(views=3)
+
+
+@pytest.fixture(scope="module")
+def upright_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The shipped model's file marked upright, as a run with ``--upright`` exports it."""
+    onnx = pytest.importorskip("onnx", reason="editing a model needs the train extra (onnx)")
+    model = onnx.load(str(DEFAULT_MODEL))
+    onnx.helper.set_model_props(model, {**{p.key: p.value for p in model.metadata_props},
+                                        UPRIGHT_KEY: "1"})
+    path = tmp_path_factory.mktemp("upright") / "dice.onnx"
+    onnx.save(model, str(path))
+    return path
+
+
+def test_an_upright_model_reads_the_crop_as_cut_and_mirrored(
+        crops: np.ndarray, upright_model: Path) -> None:
+    upright = DiceReader(upright_model, dice=DiceKind.LCR)
+    one = DiceReader(dice=DiceKind.LCR, views=1)
+    mirrored = np.ascontiguousarray(crops[..., ::-1])
+    np.testing.assert_allclose(
+        upright.face_log_probs(crops),
+        np.mean([one.face_log_probs(crops), one.face_log_probs(mirrored)], 0), atol=1e-4)
+    np.testing.assert_allclose(upright.face_log_probs(mirrored), upright.face_log_probs(crops),
+                               atol=1e-4)
+    turned = np.ascontiguousarray(np.rot90(crops, 1, (2, 3)))  # never turned: its up is the frame's
+    assert not np.allclose(upright.face_log_probs(turned), upright.face_log_probs(crops), atol=1e-4)
+    assert DiceReader(upright_model, views=1).turns == one.turns

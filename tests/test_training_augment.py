@@ -104,3 +104,23 @@ def test_no_glints_when_no_die_is_picked() -> None:
     scene = Scene(np.full((50, 50, 3), 90, np.uint8), np.float32([[25, 25]]), np.float32([[20, 20]]),
                   ("6",))
     assert specular_glints(scene, np.random.default_rng(0), chance=0.0) is scene
+
+
+def test_upright_views_keep_the_photos_up_and_mirror_half_of_them() -> None:
+    # A die's top face (white) above its side face (grey), a mark on the top face's left half.
+    image = np.zeros((240, 320, 3), np.uint8)
+    image[90:120, 140:170] = 255
+    image[120:135, 140:170] = 128
+    image[95:115, 143:150] = (0, 0, 255)
+    scene = Scene.from_boxes(image, np.array([[140, 90, 170, 120]]), ("4",))
+    rng = np.random.default_rng(5)
+    mirrored = []
+    for _ in range(100):
+        view = random_view(scene, rng, (128, 128), (30.0, 30.0), perspective=0.0, upright=True)
+        top, side = (np.argwhere((view.image == v).all(2)) for v in ((255,) * 3, (128,) * 3))
+        mark = np.argwhere((view.image == (0, 0, 255)).all(2))
+        if min(len(top), len(side), len(mark)) < 10:
+            continue
+        assert side[:, 0].mean() > top[:, 0].mean()  # the side face stays below the top face
+        mirrored.append(mark[:, 1].mean() > top[:, 1].mean())
+    assert len(mirrored) > 50 and 0.3 < np.mean(mirrored) < 0.7

@@ -8,7 +8,9 @@
 4. Check rolls: each is read and shown, the user confirms or corrects it (or the answers file
    says what is up). Then the candidate views (play area and scale, read in one look, in tiles
    or at every scale), and after them the reader's thresholds, are scored on all of them; one
-   replaces the reader as shipped only when it reads clearly more dice right.
+   replaces the reader as shipped only when it reads clearly more dice right. For an upright
+   model (it reads the picture's top as the table's far side), the side of the picture the
+   rolls read best turned up is chosen first, by the same rule.
 5. These dice: a face head is fitted to the check rolls' crops and kept only if it reads
    held-out check rolls clearly better (:mod:`lcr_vision.calibration.faces`); both figures are
    said.
@@ -23,7 +25,7 @@ saved here: a calibration that fails raises :class:`CalibrationError` and the ol
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -260,6 +262,11 @@ class Calibration:
         die = float(np.median(checked.sizes))
         rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
         views = candidate_views((w, h), rois, die)
+        if getattr(self.reader, "upright", False):  # it reads the picture's top as the far side
+            turned, _ = pick(checked.rolls, [replace(views[0], turn=k) for k in range(4)],
+                             lambda v: CalibratedReader(self.reader, v))
+            views = [replace(v, turn=turned.turn) for v in views]
+            self.dialogue.say(words.far_side(turned.turn))
         every_scale = self.make_reader(*THRESHOLDS[0], pyramid=True)
         whole = [v for v in views if v.tiles == 1]
         looks = ([(v, self.reader) for v in whole] + [(v, every_scale) for v in whole]

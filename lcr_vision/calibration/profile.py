@@ -61,9 +61,10 @@ class Profile:
     """One table's calibration: the dice, the play area and reading scale, and what was measured.
 
     ``roi`` is ``(x, y, w, h)`` in pixels of frames of ``frame`` size (``None``: the whole frame);
-    ``scale`` resizes the play area before the reader sees it, which reads it in ``tiles`` x
-    ``tiles`` windows overlapping by ``overlap`` pixels, or with ``pyramid`` at every scale
-    (`DiceReader`) where that read the check rolls clearly better; ``heat_threshold`` and
+    ``scale`` resizes the play area and ``turn`` turns it by quarter-turns anticlockwise (so
+    that an upright model sees the table's far side up) before the reader sees it, which reads it
+    in ``tiles`` x ``tiles`` windows overlapping by ``overlap`` pixels, or with ``pyramid`` at
+    every scale (`DiceReader`) where that read the check rolls clearly better; ``heat_threshold`` and
     ``min_score`` are the reader's thresholds for finding a die and for trusting its face (the
     reader's defaults unless others read the check rolls clearly better); ``die_px`` is the
     measured die size in frame pixels; ``notes`` are the advice given about the table;
@@ -81,6 +82,7 @@ class Profile:
     scale: float = 1.0
     tiles: int = 1
     overlap: int = 0
+    turn: int = 0
     pyramid: bool = False
     heat_threshold: float = HEAT_THRESHOLD
     min_score: float = FACE_SCORE
@@ -96,7 +98,7 @@ class Profile:
     @property
     def view(self) -> View:
         """The crop and resize applied to every frame before reading."""
-        return View(self.roi, self.scale, self.frame, self.tiles, self.overlap)
+        return View(self.roi, self.scale, self.frame, self.tiles, self.overlap, self.turn)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the profile, ``version`` first."""
@@ -105,7 +107,7 @@ class Profile:
             "face_map": None if self.face_map is None else self.face_map.as_dict(),
             "frame": None if self.frame is None else list(self.frame),
             "roi": None if self.roi is None else list(self.roi),
-            "scale": self.scale, "tiles": self.tiles, "overlap": self.overlap,
+            "scale": self.scale, "tiles": self.tiles, "overlap": self.overlap, "turn": self.turn,
             "pyramid": self.pyramid, "heat_threshold": self.heat_threshold,
             "min_score": self.min_score, "die_px": self.die_px, "table": dict(self.table),
             "notes": list(self.notes),
@@ -136,6 +138,7 @@ class Profile:
             scale=_get(data, "scale", _scale),
             tiles=_get(data, "tiles", _count(1, 4), 1),
             overlap=_get(data, "overlap", _count(0, 10_000), 0),
+            turn=_get(data, "turn", _count(0, 3), 0),
             pyramid=_get(data, "pyramid", _flag, False),
             heat_threshold=_get(data, "heat_threshold", _share, HEAT_THRESHOLD),
             min_score=_get(data, "min_score", _share, FACE_SCORE),

@@ -5,12 +5,19 @@ lies off the tray (chips, cups, the next player's dice) and makes the play area 
 320 pixels; the scale brings dice to the size the model reads best; tiles let small dice reach the
 locator larger. Boxes come back in pixels of
 the original frame, so the photo log, the window and JSON Lines need not know about profiles.
+A turn puts the table's far side up for a model that reads the frame's up as the far side (an
+upright model, `spec.UPRIGHT_KEY`), when the camera stands at another side of the picture.
 
 >>> v = View(roi=(100, 50, 200, 100), scale=2.0)
 >>> v.apply(np.zeros((480, 640, 3), np.uint8)).shape
 (200, 400, 3)
 >>> v.to_frame(Detections([[0, 0, 40, 40]], ["L"], [0.9]), (480, 640)).boxes.tolist()
 [[100.0, 50.0, 120.0, 70.0]]
+>>> turned = View(turn=1)  # a quarter-turn anticlockwise: the frame's right side comes up
+>>> turned.apply(np.zeros((480, 640, 3), np.uint8)).shape
+(640, 480, 3)
+>>> turned.to_frame(Detections([[0, 0, 40, 20]], ["L"], [0.9]), (480, 640)).boxes.tolist()
+[[620.0, 0.0, 640.0, 40.0]]
 """
 
 from __future__ import annotations
@@ -40,14 +47,16 @@ class ViewError(UserError):
 class View:
     """``roi`` ``(x, y, w, h)`` (``None``: whole frame) and ``scale``, for frames of ``frame``
     ``(w, h)``; frames of another size with the same shape (the camera set to another resolution)
-    get the play area and scale stretched to match. The resized play area is read in ``tiles`` x
-    ``tiles`` windows overlapping by ``overlap`` pixels (:mod:`lcr_vision.calibration.tiles`)."""
+    get the play area and scale stretched to match. The resized play area is turned by ``turn``
+    quarter-turns anticlockwise, then read in ``tiles`` x ``tiles`` windows overlapping by
+    ``overlap`` pixels (:mod:`lcr_vision.calibration.tiles`)."""
 
     roi: tuple[int, int, int, int] | None = None
     scale: float = 1.0
     frame: tuple[int, int] | None = None
     tiles: int = 1
     overlap: int = 0
+    turn: int = 0
 
     def fitted(self, shape: tuple[int, ...]) -> tuple[tuple[int, int, int, int], float]:
         """The play area in pixels of a frame of ``shape`` (h, w, ...) and the scale for it."""
@@ -69,26 +78,39 @@ class View:
         return (x0, y0, x1 - x0, y1 - y0), self.scale / k
 
     def apply(self, frame: np.ndarray) -> np.ndarray:
-        """The play area of ``frame``, resized by the scale."""
+        """The play area of ``frame``, resized by the scale and turned."""
         import cv2  # here, so that commands taking --calibration start fast
 
         (x, y, w, h), scale = self.fitted(frame.shape)
         area = frame[y:y + h, x:x + w]
         size = _resized(w, h, scale)
-        if size == (w, h):
-            return area
         if size[0] * size[1] > MAX_PIXELS:
             raise ViewError(f"the profile's scale {self.scale:g} makes the play area of these "
                             f"{frame.shape[1]}x{frame.shape[0]} frames {size[0]}x{size[1]} "
                             f"pixels, over {MAX_PIXELS / 1e6:g} megapixels; calibrate again")
-        return cv2.resize(area, size, interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        if size != (w, h):
+            area = cv2.resize(area, size,
+                              interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        return np.ascontiguousarray(np.rot90(area, self.turn)) if self.turn % 4 else area
 
     def to_frame(self, dice: Detections, shape: tuple[int, ...]) -> Detections:
         """Dice read in the view, with boxes moved back to pixels of the frame of ``shape``."""
         (x, y, w, h), scale = self.fitted(shape)
         sw, sh = _resized(w, h, scale)
-        boxes = dice.boxes * np.array([w / sw, h / sh] * 2, np.float32) + np.array([x, y] * 2)
+        boxes = _unturned(dice.boxes, self.turn, sw, sh)
+        boxes = boxes * np.array([w / sw, h / sh] * 2, np.float32) + np.array([x, y] * 2)
         return dice.moved(boxes)
+
+
+def _unturned(boxes: np.ndarray, turn: int, w: int, h: int) -> np.ndarray:
+    """``(N, 4)`` boxes read in a ``w`` x ``h`` picture turned by ``turn`` quarter-turns
+    anticlockwise (``np.rot90``), in pixels of the picture before it was turned."""
+    boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+    for done in reversed(range(turn % 4)):  # undo the last quarter-turn first
+        width = w if done % 2 == 0 else h  # of the picture that quarter-turn was given
+        # a quarter-turn took (x, y) to (y, width - x)
+        boxes = np.stack([width - boxes[:, 3], boxes[:, 0], width - boxes[:, 1], boxes[:, 2]], 1)
+    return boxes
 
 
 def _resized(w: int, h: int, scale: float) -> tuple[int, int]:

@@ -28,11 +28,11 @@ def _progress(line: str) -> None:
 def _reader(args: argparse.Namespace) -> dict[str, Any]:
     from lcr_vision.vision.speed import reader_speed, sample_frame
 
-    speed = reader_speed(runs=args.runs)
-    one_view = reader_speed(runs=args.runs, threads=(1,), views=1)
-    every_scale = reader_speed(runs=args.runs, threads=(1,), pyramid=True)
-    photo = reader_speed(sample_frame(size=PHOTO), runs=max(1, args.runs // 10), threads=(1,),
-                         pyramid=True)
+    speed = reader_speed(model_path=args.model, runs=args.runs)
+    one_view = reader_speed(model_path=args.model, runs=args.runs, threads=(1,), views=1)
+    every_scale = reader_speed(model_path=args.model, runs=args.runs, threads=(1,), pyramid=True)
+    photo = reader_speed(sample_frame(size=PHOTO), args.model, runs=max(1, args.runs // 10),
+                         threads=(1,), pyramid=True)
     figures = {
         "ms_median": {str(k): round(v, 2) for k, v in speed.median_ms.items()},
         "ms_p90": {str(k): round(v, 2) for k, v in speed.p90_ms.items()},
@@ -142,7 +142,8 @@ HELP = "measure reader, renderer, simulation and odds speed"
 DESCRIPTION = (
     "Measure, in one run: the dice reader's milliseconds per 640x480 frame (median and 90th "
     "percentile, 1 and 2 threads, and as a multiple of decoding that JPEG; and with one thread "
-    "reading each die in one view instead of four quarter-turns, and looking at every scale as "
+    "reading each die in one view instead of four quarter-turns (an upright model's two: as cut "
+    "and mirrored), and looking at every scale as "
     "`detect` reads photos, on that frame and on a 4032x3024 photo), the renderer's frames per "
     "second, simulated five-player games per second and the exact odds solver's time from the "
     "start for 3 players up to --odds-players. `--only accuracy` measures the model's accuracy "
@@ -161,7 +162,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="largest table for the odds timing, 3-8 (default 8)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--model", type=Path,
-                   help="the ONNX model whose accuracy to measure (default: the shipped one)")
+                   help="the ONNX model whose reading speed and accuracy to measure "
+                   "(default: the shipped one)")
     p.add_argument("--write-floors", type=Path, metavar="JSON",
                    help="with --only accuracy: write the figures' floors here (tests/floors.json)")
     p.add_argument("--check", type=Path, metavar="JSON",

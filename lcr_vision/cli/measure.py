@@ -24,6 +24,7 @@ def _holdout(args: argparse.Namespace) -> int:
 
     base = Ranges() if args.in_range else OUT_OF_RANGE
     ranges = replace(base, tilt_deg=tuple(args.tilt or base.tilt_deg),
+                     roll_deg=tuple(args.roll or base.roll_deg),
                      die_px=tuple(args.die_px or OUT_OF_RANGE.die_px))
     ranges = printed(ranges, held=True) if args.typefaces else ranges
     print(json.dumps(holdout_report(args.model, args.count, args.seed, ranges, tuple(args.size),
@@ -80,6 +81,10 @@ def _holdout_arguments(p: argparse.ArgumentParser) -> None:
                    help="camera tilts in degrees (default: 40 50, past the training's 0-40; "
                    "0 40 leaves only the other fonts and colours out of range; with "
                    "--in-range: 0 40)")
+    p.add_argument("--roll", type=float, nargs=2, metavar=("LO", "HI"),
+                   help="camera roll about its axis in degrees (default: any, -180 180; -12 12 "
+                   "is a webcam standing at the table's edge, the far side up, as an upright "
+                   "model is trained)")
     p.add_argument("--size", type=int, nargs=2, metavar=("W", "H"), default=HOLDOUT_SIZE,
                    help="frame size in pixels (default: 640 480)")
     p.add_argument("--die-px", type=float, nargs=2, metavar=("LO", "HI"),

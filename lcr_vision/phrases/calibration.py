@@ -39,6 +39,19 @@ def play_area(roi: tuple[int, int, int, int] | None) -> str:
     return f"Play area: {w} by {h} pixels at {x}, {y}."
 
 
+def far_side(turn: int) -> str:
+    """Where the check rolls read best with the table's far side (``turn``: quarter-turns
+    anticlockwise that bring it up).
+
+    >>> far_side(1)
+    "The table's far side is the picture's right side; I read it turned up."
+    """
+    side = ("top", "right", "bottom", "left")[turn % 4]
+    if side == "top":
+        return "The table's far side is the picture's top side."
+    return f"The table's far side is the picture's {side} side; I read it turned up."
+
+
 def die_width(pixels: float) -> str:
     return f"The dice are about {pixels:.0f} pixels wide."
 

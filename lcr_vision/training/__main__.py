@@ -120,6 +120,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    help="render boxed dice as they are printed: letters in the TrueType "
                    "typefaces installed here and more wild designs, those kept for the holdout "
                    "left out (lcr_vision.synth.typefaces; needs Pillow and font packages)")
+    p.add_argument("--upright", action="store_true",
+                   help="train on views that keep the photo's up (the table's far side, side "
+                   "faces below top faces): renders rolled and views turned by at most a few "
+                   "degrees, mirrored half the time; the reader then reads each crop as cut and "
+                   "mirrored rather than in quarter-turns")
     p.add_argument("--mine", type=Path, metavar="ONNX",
                    help="teach the classifier `none` where this model's locator finds dice that "
                    "are not there on the rendered scenes (hard negatives; see training.mining)")
@@ -160,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             more = rune55_scenes(args.rune55)
             log(f"{len(more)} rune55 training photos, {sum(len(s.faces) for s in more)} dice")
         renders = cached_renders(args.renders, args.render_seed, args.work, args.workers,
-                                 args.tilt_max, args.typefaces)
+                                 args.tilt_max, args.typefaces, args.upright)
         log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
     frames = SceneSource(real, renders, 0.5, more_real=more, more_share=args.rune55_share)
     crops = SceneSource(real, renders, 0.6, more_real=more, more_share=args.rune55_share)
@@ -172,10 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     locator.to(args.device)
     if not args.locator:
         train_locator(locator, frames, Budget(args.locator_steps, args.locator_minutes), args.seed,
-                      log, args.workers, checkpoint=args.work / "locator.pt")
+                      log, args.workers, checkpoint=args.work / "locator.pt", upright=args.upright)
 
     def examples() -> np.ndarray:  # crops that rebuild an .onnx classifier's batch norms
-        return classifier_batch(crops, rng, 8)[0]
+        return classifier_batch(crops, rng, 8, upright=args.upright)[0]
 
     if args.classifier:
         state = average([_classifier_weights(pt, examples) for pt in args.classifier])
@@ -199,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         train_classifier(classifier, crops,
                          Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
                          log, args.workers, jpeg_floor=args.jpeg_floor,
-                         checkpoint=args.work / "classifier.pt")
+                         checkpoint=args.work / "classifier.pt", upright=args.upright)
     locator, classifier = locator.cpu(), classifier.cpu()
     for name, net in (("locator", locator), ("classifier", classifier)):  # what later runs start from
         torch.save(net.state_dict(), args.work / f"{name}.pt")
@@ -207,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     metadata = {
         "classes": json.dumps(spec.CLASSES),
         spec.LOCATOR_SIDE_KEY: str(spec.LOCATOR_SIDE),
+        **({spec.UPRIGHT_KEY: "1"} if args.upright else {}),
         "training": json.dumps({k: " ".join(map(str, v)) if isinstance(v, list) else str(v)
                                 for k, v in settings.items()}),
     }

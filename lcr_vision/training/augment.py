@@ -38,18 +38,24 @@ class Scene:
         return cls(image, (boxes[:, :2] + boxes[:, 2:]) / 2, boxes[:, 2:] - boxes[:, :2], faces)
 
 
+# An upright view is turned by at most this many degrees: a webcam at the table's edge has the
+# table's far side up, give or take how it stands (see ``random_view``).
+UPRIGHT_TURN = 12.0
+
+
 def random_view(
     scene: Scene, rng: np.random.Generator, out: tuple[int, int], die_px: tuple[float, float],
-    perspective: float = 0.08, squash: float = 0.45,
+    perspective: float = 0.08, squash: float = 0.45, upright: bool = False,
 ) -> Scene:
     """The scene seen by a random camera: ``out`` (width, height) pixels, dice ``die_px`` across.
 
-    The median die gets a log-uniform size in ``die_px``; the view is turned by any angle, tilted by
-    up to ``perspective`` of its size, half the time foreshortened across one axis by up to
-    ``squash`` (top faces as a steeper camera sees them, past the renders' tilts), and centred on a
-    random die (or anywhere, one time in four).
-    Area outside the photo is a random flat colour. Dice that a steep tilt blows up past twice the
-    view's size are dropped.
+    The median die gets a log-uniform size in ``die_px``; the view is turned by any angle (by at
+    most ``UPRIGHT_TURN`` and mirrored half the time when ``upright``: the photo's up stays up, so
+    side faces stay below the top faces they belong to), tilted by up to ``perspective`` of its
+    size, half the time foreshortened vertically by up to ``squash`` (top faces as a steeper camera
+    sees them, past the renders' tilts), and centred on a random die (or anywhere, one time in
+    four). Area outside the photo is a random flat colour. Dice that a steep tilt blows up past
+    twice the view's size are dropped.
     """
     w, h = out
     median = float(np.median(scene.sizes)) if len(scene.sizes) else 40.0
@@ -59,8 +65,12 @@ def random_view(
         focus = scene.centers[rng.integers(len(scene.centers))] + rng.normal(0, 0.3 * w / scale, 2)
     else:
         focus = rng.uniform((0, 0), (iw, ih))
-    rot = cv2.getRotationMatrix2D((float(focus[0]), float(focus[1])), rng.uniform(0, 360), scale)
+    turn = rng.uniform(-UPRIGHT_TURN, UPRIGHT_TURN) if upright else rng.uniform(0, 360)
+    rot = cv2.getRotationMatrix2D((float(focus[0]), float(focus[1])), turn, scale)
     rot[:, 2] += (w / 2 - focus[0], h / 2 - focus[1])
+    if upright and rng.random() < 0.5:
+        rot[0] = -rot[0]
+        rot[0, 2] += w
     if rng.random() < 0.5:
         k = rng.uniform(1 - squash, 1)
         rot[1] *= k

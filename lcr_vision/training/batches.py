@@ -30,12 +30,15 @@ CROP_DIE_PX = (14.0, 80.0)
 INSIDE, CUT, GONE = 0.97, 0.85, 0.25
 
 
-def locator_batch(source: SceneSource, rng: np.random.Generator, n: int) -> tuple[np.ndarray, ...]:
-    """``n`` views: images ``(n, 3, 256, 256)`` and heat, log-size, offset and mask targets."""
+def locator_batch(source: SceneSource, rng: np.random.Generator, n: int,
+                  upright: bool = False) -> tuple[np.ndarray, ...]:
+    """``n`` views (``upright``: the photo's up kept, ``augment.random_view``): images
+    ``(n, 3, 256, 256)`` and heat, log-size, offset and mask targets."""
     grid = (LOCATOR_VIEW // STRIDE,) * 2
     images, targets = [], []
     for _ in range(n):
-        view = random_view(source.draw(rng).dice(), rng, (LOCATOR_VIEW,) * 2, LOCATOR_DIE_PX)
+        view = random_view(source.draw(rng).dice(), rng, (LOCATOR_VIEW,) * 2, LOCATOR_DIE_PX,
+                           upright=upright)
         images.append(random_camera(view.image, rng, _typical(view)).transpose(2, 0, 1))
         targets.append(encode(view.centers, view.sizes, grid))
     heat, size, offset, mask = (np.stack(t) for t in zip(*targets))
@@ -109,14 +112,16 @@ def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.
 
 
 def classifier_batch(
-    source: SceneSource, rng: np.random.Generator, views: int, jpeg_floor: int = JPEG_FLOOR
+    source: SceneSource, rng: np.random.Generator, views: int, jpeg_floor: int = JPEG_FLOOR,
+    upright: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Crops ``(N, 3, CROP, CROP)`` and class indices from ``views`` random views of ``source``
     (lamp glints on a third of the dice of 20 px and over, ``augment.specular_glints``;
-    re-compressed at JPEG qualities down to ``jpeg_floor``, half of them)."""
+    re-compressed at JPEG qualities down to ``jpeg_floor``, half of them; ``upright`` views keep
+    the photo's up, ``augment.random_view``)."""
     crops, labels = [], []
     for _ in range(views):
-        view = random_view(source.draw(rng), rng, (CROP_VIEW,) * 2, CROP_DIE_PX)
+        view = random_view(source.draw(rng), rng, (CROP_VIEW,) * 2, CROP_DIE_PX, upright=upright)
         view = specular_glints(view, rng)
         view = Scene(random_camera(view.image, rng, _typical(view), jpeg_floor), view.centers,
                      view.sizes, view.faces)

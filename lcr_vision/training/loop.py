@@ -157,21 +157,23 @@ def _fit(
 
 def train_locator(
     net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int = 0,
-    batch: int = 16, checkpoint: Path | None = None,
+    batch: int = 16, checkpoint: Path | None = None, upright: bool = False,
 ) -> None:
-    """Fit the locator on batches of ``batch`` freshly augmented views."""
-    stream = batches(partial(locator_batch, source, n=batch), seed, workers)
+    """Fit the locator on batches of ``batch`` freshly augmented views (``upright``: the photo's
+    up kept)."""
+    stream = batches(partial(locator_batch, source, n=batch, upright=upright), seed, workers)
     _fit(net, budget, 4e-3, stream, lambda b: locator_loss(net, b), log, "locator", checkpoint)
 
 
 def train_classifier(
     net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int = 0,
     views: int = 24, jpeg_floor: int = JPEG_FLOOR, checkpoint: Path | None = None,
+    upright: bool = False,
 ) -> None:
     """Fit the classifier on crops from ``views`` freshly augmented views a step (JPEG qualities
-    down to ``jpeg_floor``)."""
+    down to ``jpeg_floor``; ``upright``: the photo's up kept, see ``augment.random_view``)."""
     ce = nn.CrossEntropyLoss(label_smoothing=0.05)
-    stream = batches(partial(classifier_batch, source, views=views, jpeg_floor=jpeg_floor), seed,
-                     workers)
+    stream = batches(partial(classifier_batch, source, views=views, jpeg_floor=jpeg_floor,
+                             upright=upright), seed, workers)
     _fit(net, budget, 3e-3, stream, lambda b: ce(net(b[0]), b[1].long()), log, "classifier",
          checkpoint)

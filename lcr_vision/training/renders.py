@@ -17,7 +17,7 @@ import numpy as np
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.typefaces import printed
-from lcr_vision.training.augment import DECOY, Scene
+from lcr_vision.training.augment import DECOY, UPRIGHT_TURN, Scene
 from lcr_vision.vision.spec import NONE
 
 # Share of each kind of rendered scene: boxed dice first, pips as a bridge to the real photos,
@@ -62,9 +62,10 @@ TILT_MAX = Ranges().tilt_deg[1]  # the renderer's steepest camera unless a run a
 
 
 def _render_chunk(seed: int, chunk: int, count: int, tilt_max: float = TILT_MAX,
-                  typefaces: bool = False) -> list[Scene]:
+                  typefaces: bool = False, upright: bool = False) -> list[Scene]:
     rng = np.random.default_rng([seed, chunk])
     ranges = replace(Ranges(), tilt_deg=(Ranges().tilt_deg[0], tilt_max))
+    ranges = replace(ranges, roll_deg=(-UPRIGHT_TURN, UPRIGHT_TURN)) if upright else ranges
     ranges = printed(ranges) if typefaces else ranges
     kinds, shares = zip(*MIX)
     out = []
@@ -76,11 +77,12 @@ def _render_chunk(seed: int, chunk: int, count: int, tilt_max: float = TILT_MAX,
 
 
 def render_scenes(count: int, seed: int, workers: int = 0, tilt_max: float = TILT_MAX,
-                  typefaces: bool = False) -> list[Scene]:
+                  typefaces: bool = False, upright: bool = False) -> list[Scene]:
     """``count`` scenes in the proportions of ``MIX``, cameras tilted up to ``tilt_max`` degrees,
-    with ``typefaces`` letters printed as real boxed dice are (`synth.typefaces.printed`),
-    reproducible from ``seed`` whatever the number of ``workers`` (processes) rendering them."""
-    jobs = [(seed, c, min(CHUNK, count - c * CHUNK), tilt_max, typefaces)
+    with ``typefaces`` letters printed as real boxed dice are (`synth.typefaces.printed`), and
+    ``upright``, the table's far side up (cameras rolled by at most ``UPRIGHT_TURN``, not any
+    angle), reproducible from ``seed`` whatever the number of ``workers`` rendering them."""
+    jobs = [(seed, c, min(CHUNK, count - c * CHUNK), tilt_max, typefaces, upright)
             for c in range(-(-count // CHUNK))]
     if workers:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
@@ -91,16 +93,18 @@ def render_scenes(count: int, seed: int, workers: int = 0, tilt_max: float = TIL
 
 
 def cached_renders(count: int, seed: int, folder: Path, workers: int = 0,
-                   tilt_max: float = TILT_MAX, typefaces: bool = False) -> list[Scene]:
-    """``render_scenes(count, seed, tilt_max=..., typefaces=...)``, from ``folder`` when rendered
-    before (JPEG-compressed)."""
+                   tilt_max: float = TILT_MAX, typefaces: bool = False,
+                   upright: bool = False) -> list[Scene]:
+    """``render_scenes(count, seed, tilt_max=..., typefaces=..., upright=...)``, from ``folder``
+    when rendered before (JPEG-compressed)."""
     steeper = "" if tilt_max == TILT_MAX else f"-tilt{tilt_max:g}"
     printed_ = "-typefaces" if typefaces else ""
-    path = folder / f"renders-v5-{seed}-{count}{steeper}{printed_}.pkl"  # v5: smoky dice
+    upright_ = "-upright" if upright else ""
+    path = folder / f"renders-v5-{seed}-{count}{steeper}{printed_}{upright_}.pkl"  # v5: smoky dice
     if not path.is_file():
         stored = [(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], s.centers,
                    s.sizes, s.faces)
-                  for s in render_scenes(count, seed, workers, tilt_max, typefaces)]
+                  for s in render_scenes(count, seed, workers, tilt_max, typefaces, upright)]
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(stored))
     stored = pickle.loads(path.read_bytes())

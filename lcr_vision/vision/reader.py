@@ -6,6 +6,8 @@ shipped model) cut from the full-resolution frame, choosing among the faces the 
 show, or ``none`` (no die, a die cut by the frame edge, a side face). Localising small and reading from full detail is what
 makes both small dice and big frames cheap. Each crop is read in ``views`` quarter-turns and the
 answers averaged: a die lies at any angle, so every turn is as fair a look at its face as the first.
+An upright model (trained with the frame's up kept, where the table's far side is) is read as cut
+and mirrored instead: turned, its side faces would no longer be below the top face.
 
 One look at 320 px is what a live camera affords, and it misses many dice under about 3% of the
 frame's width (a die across a table in a phone's photo). With ``pyramid``, for photos, the
@@ -49,6 +51,7 @@ from lcr_vision.vision.spec import (
     LOCATOR_SIDE_KEY,
     NONE,
     PAD_VALUE,
+    UPRIGHT_KEY,
     class_mask,
 )
 
@@ -61,7 +64,11 @@ MAX_PEAKS = 64  # locator peaks read per frame, strongest first
 # validation split right than one (96.9% of dice and 78.0% of photos, against 96.0% and 73.2%) for
 # about 2.3 ms more a frame; on renders the gain is within their noise (models/README.md).
 VIEWS = 4
-_TURNS = {1: (0,), 2: (0, 2), 4: (0, 1, 2, 3)}  # quarter-turns read for each number of views
+# The views read for each number of views, as (quarter-turns, mirrored). An upright model (see
+# `spec.UPRIGHT_KEY`) learnt the frame's up, so it is never turned; it is read as cut and mirrored.
+_TURNS = {1: ((0, False),), 2: ((0, False), (2, False)),
+          4: ((0, False), (1, False), (2, False), (3, False))}
+_UPRIGHT = {1: ((0, False),), 2: ((0, False), (0, True)), 4: ((0, False), (0, True))}
 EDGE_SHARE = 0.1  # a box reaching this share of its size past the frame edge is a cut die
 # A finer look of the pyramid keeps the dice under this many locator pixels, that is under 18 in
 # the look before, where that look starts missing dice (models/README.md, "Photos of any size").
@@ -143,7 +150,8 @@ class DiceReader:
             class_mask(kind) | none for kind in (DiceKind.PIP, DiceKind.WILD))
         self.heat_threshold = heat_threshold
         self.min_score = min_score
-        self.turns = _TURNS[views]
+        self.upright = meta.get(UPRIGHT_KEY) == "1"
+        self.turns = (_UPRIGHT if self.upright else _TURNS)[views]
         self.pyramid = pyramid
 
     def with_head(self, head: FaceHead | None) -> DiceReader:
@@ -197,10 +205,12 @@ class DiceReader:
     def crop_outputs(self, crops: np.ndarray,
                      features: bool | None = None) -> tuple[np.ndarray, np.ndarray | None]:
         """Logits ``(T, N, 12)`` of ``crops`` ``(N, 3, crop, crop)`` in each of the reader's ``T``
-        quarter-turns (``views`` 4: 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut), and their
-        pooled features ``(T, N, F)`` where asked for (default: where a head reads them) and the
-        model gives them (else ``None``)."""
-        batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3)) for k in self.turns]))
+        views (``views`` 4: turned by 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut; an upright
+        model's: as cut and mirrored), and their pooled features ``(T, N, F)`` where asked for
+        (default: where a head reads them) and the model gives them (else ``None``)."""
+        batch = np.ascontiguousarray(np.concatenate(
+            [np.rot90(crops[..., ::-1] if mirrored else crops, k, (2, 3))
+             for k, mirrored in self.turns]))
         wanted = self.head is not None if features is None else features
         names = [CLASSIFIER_OUTPUT] + [FEATURES_OUTPUT] * (wanted and self.has_features)
         logits, *features = self.session.run(names, {CROPS_INPUT: batch})

@@ -19,6 +19,10 @@ from lcr_vision.faces import FACE_TOKENS, DiceKind
 
 LOCATOR_SIDE = 320
 LOCATOR_SIDE_KEY = "locator_side"  # the model's metadata entry for the side it was trained to see
+# The model's metadata entry saying its classifier reads crops as cut, the frame's up kept (a
+# webcam at the table's edge: the far side up, side faces below the top face), and mirrored, not
+# turned; models without it read any turn alike and are read in quarter-turns.
+UPRIGHT_KEY = "upright"
 STRIDE = 4
 CROP = 40
 CROP_CONTEXT = 1.4
