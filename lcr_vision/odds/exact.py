@@ -30,7 +30,7 @@ import numpy as np
 
 from lcr_vision.meter import Meter
 from lcr_vision.odds import store
-from lcr_vision.odds.plan import SolvedLevel, first_values, plan
+from lcr_vision.odds.plan import SolvedLevel, plan
 from lcr_vision.odds.position import Position
 from lcr_vision.odds.states import MAX_DICE, Level
 from lcr_vision.odds.sweep import Layout
@@ -109,9 +109,10 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
         correction.fill(0.0)
         converged = _converge(layout, correction, layout.residual(values, out=residual))
         layout.add_to(values, correction)
-    solved = first_values(level)
     values *= unit
+    solved = np.empty((len(level), level.players + 1))
     solved[layout.rows] = values[:-1]
+    solved[0] = values[-1]  # the finished state, first in the level and the only one unplanned
     return solved
 
 
@@ -122,10 +123,12 @@ def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel],
     a few sweeps for the price of about two. Levels of two chips start from one roll's cost.
     Written into ``out``."""
     if level.chips <= 2:
-        out[:] = first_values(level)[rows]
+        out[:] = 0.0
+        out[:, -1] = 1.0
         return
-    below = lower[1]
-    np.take(below.values, below.level.index(_poorer(level.states[rows])), axis=0, out=out)
+    below = lower[1]  # mode "clip": with "raise", numpy gathers into a temporary copy first
+    np.take(below.values, below.level.index(_poorer(level.states[rows])), axis=0, out=out,
+            mode="clip")
 
 
 def _poorer(states: np.ndarray) -> np.ndarray:

@@ -190,17 +190,6 @@ def _groups(level: Level, block: Block, states: np.ndarray,
     ]
 
 
-def first_values(level: Level) -> np.ndarray:
-    """Finished states are won by the roller; every other state costs at least its own roll."""
-    values = np.zeros((len(level), level.players + 1))
-    for block in level.blocks:
-        if block.dice:
-            values[block.start : block.stop, -1] = 1.0
-        else:
-            values[block.start : block.stop, 0] = 1.0
-    return values
-
-
 def plan(level: Level, lower: Mapping[int, SolvedLevel]) -> list[BlockPlan]:
     """The blocks of an unsolved ``level`` ready to sweep, cut by `phases` and swept from the
     highest phase down (each block in sweep order within a phase); ``lower[c]`` is the solved
