@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lcr_vision.odds.plan import BlockPlan, chunks, turn_columns
+from lcr_vision.odds.scratch import scratch
 from lcr_vision.odds.states import Level
 
 FAST_BYTES = (4, 8, 16, 32)
@@ -149,9 +150,15 @@ class Layout:
         """Win columns a correction row keeps (`kept_wins`); the turns come next."""
         return kept_wins(self.players)
 
-    def zeros(self) -> np.ndarray:
-        """A zero correction, with the finished states' row at the end."""
-        return np.zeros((len(self.rows) + 1, self.width), np.float32)
+    def zeros(self, buffer: str | None = None) -> np.ndarray:
+        """A zero correction, with the finished states' row at the end (on the `scratch`
+        ``buffer``, when named)."""
+        shape = (len(self.rows) + 1, self.width)
+        if buffer is None:
+            return np.zeros(shape, np.float32)
+        correction = scratch(buffer, shape, np.float32)
+        correction.fill(0.0)
+        return correction
 
     def residual(self, values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """How far one more roll moves the values, ``base + Q x - x``, taken in double precision
