@@ -96,7 +96,7 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     from the level below (`_first_guess`), which leaves fewer sweeps to go."""
     unit = np.ones(level.players + 1)
     unit[-1] = TURNS_TOLERANCE / WIN_TOLERANCE
-    layout = Layout.of(level, plan(level, lower), unit)
+    layout = Layout.of(level, plan(level, lower), unit, buffer="base")
     values = scratch("values", (len(layout.rows) + 1, level.players + 1), np.float64)
     values[-1] = 0.0
     values[-1, 0] = 1.0  # the finished state: the roller has won
