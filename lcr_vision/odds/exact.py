@@ -30,8 +30,9 @@ import numpy as np
 
 from lcr_vision.meter import Meter
 from lcr_vision.odds import store
-from lcr_vision.odds.plan import SolvedLevel, first_values, plan
+from lcr_vision.odds.plan import PLAN_CHUNK, SolvedLevel, chunks, plan
 from lcr_vision.odds.position import Position
+from lcr_vision.odds.scratch import release, scratch
 from lcr_vision.odds.states import MAX_DICE, Level
 from lcr_vision.odds.sweep import Layout
 
@@ -95,8 +96,8 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     from the level below (`_first_guess`), which leaves fewer sweeps to go."""
     unit = np.ones(level.players + 1)
     unit[-1] = TURNS_TOLERANCE / WIN_TOLERANCE
-    layout = Layout.of(level, plan(level, lower), unit)
-    values = np.empty((len(layout.rows) + 1, level.players + 1))
+    layout = Layout.of(level, plan(level, lower), unit, buffer="base")
+    values = scratch("values", (len(layout.rows) + 1, level.players + 1), np.float64)
     values[-1] = 0.0
     values[-1, 0] = 1.0  # the finished state: the roller has won
     _first_guess(level, layout.rows, lower, out=values[:-1])
@@ -104,14 +105,15 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     if layout.kept < level.players:  # the sweeps keep the win chances' sum: make it one
         values[:-1, layout.kept] = 1.0 - values[:-1, : layout.kept].sum(axis=1)
     converged = not len(layout.rows)  # a level of one chip is won already
-    correction, residual = layout.zeros(), layout.zeros()  # reused: fresh memory is slow
+    correction, residual = layout.zeros("correction"), layout.zeros("residual")
     while not converged:
         correction.fill(0.0)
         converged = _converge(layout, correction, layout.residual(values, out=residual))
         layout.add_to(values, correction)
-    solved = first_values(level)
     values *= unit
+    solved = np.empty((len(level), level.players + 1))
     solved[layout.rows] = values[:-1]
+    solved[0] = values[-1]  # the finished state, first in the level and the only one unplanned
     return solved
 
 
@@ -122,10 +124,14 @@ def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel],
     a few sweeps for the price of about two. Levels of two chips start from one roll's cost.
     Written into ``out``."""
     if level.chips <= 2:
-        out[:] = first_values(level)[rows]
+        out[:] = 0.0
+        out[:, -1] = 1.0
         return
     below = lower[1]
-    np.take(below.values, below.level.index(_poorer(level.states[rows])), axis=0, out=out)
+    for lo, hi in chunks(len(rows), PLAN_CHUNK):  # a slice at a time: scratch reused, not fresh
+        poorer = below.level.index(_poorer(level.states[rows[lo:hi]]))
+        # mode "clip": with "raise", numpy gathers into a temporary copy first
+        np.take(below.values, poorer, axis=0, out=out[lo:hi], mode="clip")
 
 
 def _poorer(states: np.ndarray) -> np.ndarray:
@@ -144,9 +150,12 @@ def exact_values(position: Position, stored: bool = True) -> np.ndarray:
     players, chips = len(position.chips), int(relative.sum())
     with Meter(f"exact odds of {players} players, states solved",
                comb(chips + players - 1, players)) as meter:
-        for level_chips in range(1, chips + 1):  # bottom up, so that each call solves one level
-            solved = solved_level(players, level_chips, stored)
-            meter.advance(len(solved.level))
+        try:
+            for level_chips in range(1, chips + 1):  # bottom up: each call solves one level
+                solved = solved_level(players, level_chips, stored)
+                meter.advance(len(solved.level))
+        finally:
+            release()
     row = solved.values[solved.level.index(relative)[0]]
     return np.concatenate([np.roll(row[:-1], position.roller), row[-1:]])
 

@@ -25,7 +25,7 @@ the sweeps of the plain order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -35,6 +35,7 @@ from lcr_vision.odds.dice import roll_outcomes
 from lcr_vision.odds.states import Block, Level, _rank_tables, composition_rank
 
 CHUNK = 4_096  # states worked on together: enough for numpy to pay off, few enough for the cache
+PLAN_CHUNK = 16 * CHUNK  # states planned together: their scratch arrays are reused, not fresh
 
 
 @dataclass(frozen=True, eq=False)
@@ -67,9 +68,9 @@ class BlockPlan:
     groups: tuple[Group, ...]
 
 
-def chunks(count: int) -> list[tuple[int, int]]:
-    """``lo:hi`` bounds of the chunks of `CHUNK` states that cover ``count`` states."""
-    return [(lo, min(lo + CHUNK, count)) for lo in range(0, count, CHUNK)]
+def chunks(count: int, size: int = CHUNK) -> list[tuple[int, int]]:
+    """``lo:hi`` bounds of the chunks of ``size`` states that cover ``count`` states."""
+    return [(lo, min(lo + size, count)) for lo in range(0, count, size)]
 
 
 @cache
@@ -190,15 +191,9 @@ def _groups(level: Level, block: Block, states: np.ndarray,
     ]
 
 
-def first_values(level: Level) -> np.ndarray:
-    """Finished states are won by the roller; every other state costs at least its own roll."""
-    values = np.zeros((len(level), level.players + 1))
-    for block in level.blocks:
-        if block.dice:
-            values[block.start : block.stop, -1] = 1.0
-        else:
-            values[block.start : block.stop, 0] = 1.0
-    return values
+def _chunked(function: Callable[[np.ndarray], np.ndarray], states: np.ndarray) -> np.ndarray:
+    """``function`` of the states, `PLAN_CHUNK` at a time, so that its scratch arrays are reused."""
+    return np.concatenate([function(states[lo:hi]) for lo, hi in chunks(len(states), PLAN_CHUNK)])
 
 
 def plan(level: Level, lower: Mapping[int, SolvedLevel]) -> list[BlockPlan]:
@@ -210,23 +205,28 @@ def plan(level: Level, lower: Mapping[int, SolvedLevel]) -> list[BlockPlan]:
         if not block.dice:
             continue
         states = level.states[block.start : block.stop]
-        phase = phases(states)
-        order = np.lexsort((_turned_rank(states), -phase))
+        phase, turned = (_chunked(f, states) for f in (phases, _turned_rank))
+        order = np.lexsort((turned, -phase))
         phase, rows = phase[order], block.start + order
         base = np.zeros((len(rows), level.players + 1))
         base[:, -1] = 1.0  # the roll itself
-        stay = []
-        for group in _groups(level, block, level.states[rows], lower):
-            if group.center:
-                for lo, hi in chunks(len(rows)):
-                    add_group(base[lo:hi], lower[group.center].values, group, lo, hi)
-            else:
-                stay.append(group)
+        stay: dict[int, Group] = {}
+        for lo, hi in chunks(len(rows), PLAN_CHUNK):
+            for group in _groups(level, block, level.states[rows[lo:hi]], lower):
+                if group.center:
+                    for start, stop in chunks(hi - lo):
+                        add_group(base[lo + start : lo + stop], lower[group.center].values,
+                                  group, start, stop)
+                    continue
+                if group.turn not in stay:
+                    targets = np.empty((len(group.targets), len(rows)), group.targets.dtype)
+                    stay[group.turn] = Group(group.turn, 0, group.chances, targets)
+                stay[group.turn].targets[:, lo:hi] = group.targets
         seats = -np.arange(level.players)
         starts, stops = (np.searchsorted(-phase, seats, side) for side in ("left", "right"))
         for seat, (lo, hi) in enumerate(zip(starts, stops, strict=True)):
             if lo < hi:
                 cuts[seat].append(BlockPlan(rows[lo:hi], base[lo:hi], tuple(
-                    Group(g.turn, g.center, g.chances, g.targets[:, lo:hi]) for g in stay
+                    Group(g.turn, g.center, g.chances, g.targets[:, lo:hi]) for g in stay.values()
                 )))
     return [part for cut in reversed(cuts) for part in cut]

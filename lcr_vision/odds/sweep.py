@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lcr_vision.odds.plan import BlockPlan, chunks, turn_columns
+from lcr_vision.odds.plan import PLAN_CHUNK, BlockPlan, chunks, turn_columns
+from lcr_vision.odds.scratch import scratch
 from lcr_vision.odds.states import Level
 
 FAST_BYTES = (4, 8, 16, 32)
@@ -81,6 +82,14 @@ def turn_matrix(players: int, turn: int) -> np.ndarray:
     return matrix
 
 
+def _renumbered(targets: np.ndarray, position: np.ndarray) -> np.ndarray:
+    """``targets`` (level rows) overwritten by their ``position``, a slice at a time, so that the
+    wide index copies numpy takes are reused rather than fresh."""
+    for lo, hi in chunks(targets.shape[1], PLAN_CHUNK):
+        position.take(targets[:, lo:hi], out=targets[:, lo:hi], mode="clip")
+    return targets
+
+
 @dataclass(frozen=True, eq=False)
 class Step:
     """Rolls that turn the table by the same seats: the map of a correction row after the turn
@@ -115,9 +124,11 @@ class Layout:
     base: np.ndarray
 
     @classmethod
-    def of(cls, level: Level, plans: Sequence[BlockPlan], unit: np.ndarray | None = None) -> Layout:
-        """Renumber the planned blocks' targets into sweep positions (values divided by
-        ``unit``, per column)."""
+    def of(cls, level: Level, plans: Sequence[BlockPlan], unit: np.ndarray | None = None,
+           buffer: str | None = None) -> Layout:
+        """Renumber the planned blocks' targets into sweep positions, in place and a slice at a
+        time, since fresh memory is slow (the plans are spent); values divided by ``unit``, per
+        column, and ``base`` on the `scratch` ``buffer``, when named."""
         rows = np.concatenate([p.rows for p in plans]) if plans else np.zeros(0, np.intp)
         kind = np.int32 if len(rows) < 2**31 else np.intp
         position = np.full(len(level), len(rows), kind)  # finished: the last row
@@ -135,11 +146,14 @@ class Layout:
                     turn_columns(level.players, group.turn),
                     group.chances.astype(np.float32),
                     group.chances,
-                    position.take(group.targets),
+                    _renumbered(group.targets, position),
                 ))
             blocks.append(Span(start, start + len(p.rows), tuple(steps)))
             start += len(p.rows)
-        base = np.concatenate([p.base for p in plans]) if plans else np.zeros((0, level.players + 1))
+        shape = (len(rows), level.players + 1)
+        base = np.zeros(shape) if buffer is None else scratch(buffer, shape, np.float64)
+        if plans:
+            np.concatenate([p.base for p in plans], out=base)
         if unit is not None:
             base /= unit
         return cls(level.players, width, rows, tuple(blocks), base)
@@ -149,9 +163,15 @@ class Layout:
         """Win columns a correction row keeps (`kept_wins`); the turns come next."""
         return kept_wins(self.players)
 
-    def zeros(self) -> np.ndarray:
-        """A zero correction, with the finished states' row at the end."""
-        return np.zeros((len(self.rows) + 1, self.width), np.float32)
+    def zeros(self, buffer: str | None = None) -> np.ndarray:
+        """A zero correction, with the finished states' row at the end (on the `scratch`
+        ``buffer``, when named)."""
+        shape = (len(self.rows) + 1, self.width)
+        if buffer is None:
+            return np.zeros(shape, np.float32)
+        correction = scratch(buffer, shape, np.float32)
+        correction.fill(0.0)
+        return correction
 
     def residual(self, values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """How far one more roll moves the values, ``base + Q x - x``, taken in double precision

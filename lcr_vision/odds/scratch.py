@@ -1,0 +1,36 @@
+"""Working arrays kept from one level of the exact solver to the next, because fresh memory is
+slow: the first touch of each page costs a fault, and on the shared 2-core machine faulting an
+array in costs about as much as a sweep over it.
+
+Each level's arrays are about a quarter bigger than the last's, so an array taken fresh per level
+touches fresh pages every time. Each kind is instead cut from one buffer per name, made twice the
+size asked for when it must grow: the next levels reuse the pages already touched, and pages
+never touched cost nothing. `release` lets them go once a solve is done.
+
+>>> first = scratch("doc", (2, 3), np.float32)
+>>> np.shares_memory(first, scratch("doc", (3, 2), np.float32))
+True
+>>> release()
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+import numpy as np
+
+_buffers: dict[str, np.ndarray] = {}
+
+
+def scratch(name: str, shape: tuple[int, ...], dtype: type[np.generic]) -> np.ndarray:
+    """An array of ``shape`` on the buffer ``name``, its contents whatever was left there."""
+    size = prod(shape) * np.dtype(dtype).itemsize
+    buffer = _buffers.get(name)
+    if buffer is None or buffer.nbytes < size:
+        buffer = _buffers[name] = np.empty(2 * size, np.uint8)
+    return buffer[:size].view(dtype).reshape(shape)
+
+
+def release() -> None:
+    """Let every buffer go (arrays cut from them stay valid, and keep theirs)."""
+    _buffers.clear()
