@@ -185,3 +185,23 @@ def test_a_cold_solve_gives_the_published_figures() -> None:
         [0.162118, 0.160989, 0.164404, 0.169400, 0.172619, 0.170470], abs=1e-6
     )
     assert values[-1] == pytest.approx(50.063357, abs=1e-5)
+
+
+def test_two_threads_solving_at_once_agree_with_one() -> None:
+    """The solver's working buffers are each thread's own: two tables solved at once, each level
+    afresh, come out as each does alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numpy as np
+
+    from lcr_vision.odds.exact import exact_values, solved_level
+    from lcr_vision.odds.position import Position
+
+    positions = [Position.of((3, 3, 3, 3, 3), 0), Position.of((2, 3, 3, 2, 2, 1), 2)]
+    alone = [exact_values(p, stored=False) for p in positions]
+    for _ in range(2):
+        solved_level.cache_clear()
+        with ThreadPoolExecutor(2) as pool:
+            together = list(pool.map(lambda p: exact_values(p, stored=False), positions))
+        for got, want in zip(together, alone):
+            np.testing.assert_array_equal(got, want)
