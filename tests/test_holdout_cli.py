@@ -64,3 +64,23 @@ def test_a_webcams_roll_draws_other_scenes(capsys: pytest.CaptureFixture[str]) -
         assert main(["measure", "holdout", "--count", "2", "--die-px", "30", "60", *how]) == 0
         figures.append(json.loads(capsys.readouterr().out))
     assert figures[0]["lcr"] != figures[1]["lcr"]
+
+
+def test_losses_say_where_each_size_of_dice_is_lost(capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped samples through the shipped model: every band's dice are located, dropped,
+    misread or right, and the bands add up to all."""
+    assert main(["measure", "losses", "--labels", "sample_images/labels.csv", "--split", "all",
+                 "--one-look"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    bands = {k: v for k, v in figures.items() if k != "all"}
+    assert bands and sum(b["dice"] for b in bands.values()) == figures["all"]["dice"] > 0
+    for b in figures.values():
+        lost = 1 - b["located"] + b["dropped"] + b["misread"]
+        assert b["right"] == pytest.approx(1 - lost, abs=2e-4)
+        assert min(b.values()) >= 0
+    assert figures["all"]["right"] > 0.8
+
+
+def test_losses_of_a_missing_set_are_one_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["measure", "losses", "--labels", str(tmp_path / "none.csv")]) == 2
+    assert capsys.readouterr().err == f"lcr-vision: error: no labels file at {tmp_path / 'none.csv'}\n"

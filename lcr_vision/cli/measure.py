@@ -2,7 +2,8 @@
 
 - ``holdout``: rendered scenes outside (or, ``--in-range``, inside) the training's settings;
 - ``shifts``: the real validation split as other cameras would show it;
-- ``calibration``: rendered tables calibrated on a few check rolls and scored on others.
+- ``calibration``: rendered tables calibrated on a few check rolls and scored on others;
+- ``losses``: where a labelled set's dice are lost: not located, dropped or misread.
 
 Each prints what it measured; none is timed (``bench`` measures speed).
 """
@@ -14,6 +15,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_command, add_model_options
 
 
@@ -53,6 +55,31 @@ def _calibration(args: argparse.Namespace) -> int:
     return 0
 
 
+def _losses(args: argparse.Namespace) -> int:
+    from lcr_vision.errors import UserError
+    from lcr_vision.vision.labels import read_labels
+    from lcr_vision.vision.losses import losses
+    from lcr_vision.vision.reader import DiceReader
+    from lcr_vision.vision.split import is_validation
+
+    if args.rune55:
+        from lcr_vision.training.realset import rune55_photos
+
+        if not (args.rune55 / "labels.csv").is_file():
+            raise UserError(f"no labels file at {args.rune55 / 'labels.csv'}")
+        truth, images = rune55_photos(args.rune55, validation=True), args.rune55 / "images"
+    else:
+        for path in args.labels:
+            if not path.is_file():
+                raise UserError(f"no labels file at {path}")
+        truth = {n: t for n, t in read_labels(*args.labels).items()
+                 if args.split == "all" or is_validation(n) == (args.split == "validation")}
+        images = args.labels[0].parent / "images"
+    reader = DiceReader(args.model, args.dice, pyramid=not args.one_look)
+    print(json.dumps(losses(reader, truth, images), indent=1))
+    return 0
+
+
 # The studies' defaults, written out so that ``--help`` loads no OpenCV; a test checks them
 # against the modules' own (vision.holdout SEED and SIZE, calibration.trial SEED).
 HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
@@ -67,6 +94,12 @@ DESCRIPTION = (
     "calibration (rendered tables calibrated on a few check rolls). Each prints what it "
     "measured; `bench` measures speed."
 )
+
+
+def _one_look_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--one-look", action="store_true",
+                   help="read as the live camera loop does, in one look at 320 px (default: at "
+                   "every scale, as `lcr-vision detect` and `eval` read photos)")
 
 
 def _holdout_arguments(p: argparse.ArgumentParser) -> None:
@@ -93,9 +126,7 @@ def _holdout_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--typefaces", action="store_true",
                    help="print every boxed die in the TrueType typefaces and wild designs kept "
                    "out of training (lcr_vision.synth.typefaces; needs Pillow and fonts)")
-    p.add_argument("--one-look", action="store_true",
-                   help="read as the live camera loop does, in one look at 320 px (default: at "
-                   "every scale, as `lcr-vision detect` and `eval` read photos)")
+    _one_look_option(p)
 
 
 def _shifts_arguments(p: argparse.ArgumentParser) -> None:
@@ -118,6 +149,19 @@ def _calibration_arguments(p: argparse.ArgumentParser) -> None:
                    f"{', '.join(TRIAL_KINDS)}; the printed ones need the train extra's Pillow)")
 
 
+def _losses_arguments(p: argparse.ArgumentParser) -> None:
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--labels", type=Path, nargs="+", metavar="CSV",
+                       help="labels.csv of a set (images/ beside it), and any errata files")
+    where.add_argument("--rune55", type=Path, metavar="DIR",
+                       help="rune55-d6's validation split, as training and bench draw it")
+    p.add_argument("--split", choices=("all", "validation", "train"), default="validation",
+                   help="with --labels: the fixed split of the set to read (default: validation)")
+    add_dice_option(p, "only their faces are reported (default: any face, each photo's dice "
+                    "read as one set)")
+    _one_look_option(p)
+
+
 # Each study: its name, help, description, options and what runs it.
 STUDIES = (
     ("holdout", "rendered scenes the model never trained on",
@@ -134,11 +178,17 @@ STUDIES = (
       "rolls and score other rolls of the same table with the default reader and with the "
       "profile; one JSON line a table, then each kind's totals."),
      _calibration_arguments, _calibration),
+    ("losses", "where a labelled set's dice are lost",
+     ("For each size band of a labelled set's dice: the share the locator puts a peak on, the "
+      "share of those the classifier drops (none, or no face sure enough), those it misreads and "
+      "those read right; prints JSON. It tells whether the locator or the classifier loses "
+      "them."),
+     _losses_arguments, _losses),
 )
 
 
 def add_arguments(measure: argparse.ArgumentParser) -> None:
-    """The three studies, each with its own options and ``--model``."""
+    """The studies, each with its own options and ``--model``."""
     studies = measure.add_subparsers(dest="study", required=True, metavar="STUDY")
     for name, summary, description, arguments, run in STUDIES:
         study = add_command(studies, name, summary, description, arguments, run)
