@@ -68,11 +68,9 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.vision.images import load_image
     from lcr_vision.vision.labels import read_labels
     from lcr_vision.vision.metrics import score
-    from lcr_vision.vision.split import is_validation
+    from lcr_vision.vision.split import in_split
 
-    truth = read_labels(*args.labels)
-    if args.split != "all":
-        truth = {n: t for n, t in truth.items() if is_validation(n) == (args.split == "validation")}
+    truth = {n: t for n, t in read_labels(*args.labels).items() if in_split(n, args.split)}
     folder = args.images or args.labels[0].parent / "images"
     reader = reader_from(args, pyramid=not args.one_look)
     found = {name: reader.read(load_image(folder / name)) for name in metered(sorted(truth), "eval: images read")}

@@ -56,24 +56,17 @@ def _calibration(args: argparse.Namespace) -> int:
 
 
 def _losses(args: argparse.Namespace) -> int:
-    from lcr_vision.errors import UserError
     from lcr_vision.vision.labels import read_labels
     from lcr_vision.vision.losses import losses
     from lcr_vision.vision.reader import DiceReader
-    from lcr_vision.vision.split import is_validation
+    from lcr_vision.vision.split import in_split
 
-    if args.rune55:
+    if args.rune55:  # a missing labels file is read_labels' one-line error
         from lcr_vision.training.realset import rune55_photos
 
-        if not (args.rune55 / "labels.csv").is_file():
-            raise UserError(f"no labels file at {args.rune55 / 'labels.csv'}")
         truth, images = rune55_photos(args.rune55, validation=True), args.rune55 / "images"
     else:
-        for path in args.labels:
-            if not path.is_file():
-                raise UserError(f"no labels file at {path}")
-        truth = {n: t for n, t in read_labels(*args.labels).items()
-                 if args.split == "all" or is_validation(n) == (args.split == "validation")}
+        truth = {n: t for n, t in read_labels(*args.labels).items() if in_split(n, args.split)}
         images = args.labels[0].parent / "images"
     reader = DiceReader(args.model, args.dice, pyramid=not args.one_look)
     print(json.dumps(losses(reader, truth, images), indent=1))

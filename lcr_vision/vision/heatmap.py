@@ -28,6 +28,11 @@ class Peaks:
     sizes: np.ndarray
     scores: np.ndarray
 
+    def boxes(self) -> np.ndarray:
+        """``(N, 4)`` x0, y0, x1, y1 boxes of the peaks' dice."""
+        half = self.sizes / 2
+        return np.concatenate([self.centers - half, self.centers + half], 1).reshape(-1, 4)
+
 
 def gaussian_sigma(size_cells: float) -> float:
     """Spread of a die's peak, in cells: wider for larger dice, never under 0.7 cell."""

@@ -75,10 +75,10 @@ def losses(reader: DiceReader, truth: Mapping[str, Detections], images: Path) ->
     def seen() -> Iterable[tuple[Detections, Detections, Detections]]:
         for name in metered(sorted(truth), "losses: photos read"):
             image = load_image(images / name)
-            peaks = reader.locate(image)
-            boxes = np.hstack([peaks.centers - peaks.sizes / 2, peaks.centers + peaks.sizes / 2])
-            yield truth[name], Detections(boxes, ["none"] * len(boxes), peaks.scores), \
-                reader.read(image)
+            peaks = reader.locate(image)  # located once: what `DiceReader.read` does, kept
+            read = reader.decide(image.shape, peaks, *reader.classify(image, peaks))
+            yield truth[name], Detections(peaks.boxes(), ["none"] * len(peaks.scores),
+                                          peaks.scores), read
 
     bands = tally(seen())
     total = BandLosses(ALL, *(sum(getattr(b, k) for b in bands)

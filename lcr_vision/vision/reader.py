@@ -277,8 +277,7 @@ class DiceReader:
                score: np.ndarray) -> Detections:
         """The dice of a frame of ``shape`` whose ``peaks`` read as ``best`` with ``score``
         (`classify`): those not ``none``, sure enough, not cut by the frame's edge, each once."""
-        half = peaks.sizes / 2
-        boxes = np.concatenate([peaks.centers - half, peaks.centers + half], 1).reshape(-1, 4)
+        boxes = peaks.boxes()
         h, w = shape[:2]
         overhang = np.maximum(np.maximum(-boxes[:, :2], boxes[:, 2:] - (w, h)), 0).max(1)
         keep = ((best != CLASSES.index(NONE)) & (score >= self.min_score)

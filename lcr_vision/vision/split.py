@@ -27,6 +27,15 @@ def source_photo(name: str) -> str:
     return name.split(COPY_MARK, 1)[0]
 
 
+def in_split(name: str, split: str) -> bool:
+    """Whether ``name`` is in ``split``: ``all``, ``validation`` or ``train``.
+
+    >>> in_split("IMG_20191208_111228.jpg", "validation"), in_split("x.jpg", "all")
+    (True, True)
+    """
+    return split == "all" or is_validation(name) == (split == "validation")
+
+
 def is_validation(name: str) -> bool:
     """True for the photos held out of training: the SHA-1 of the source's name is 0 modulo 5."""
     digest = hashlib.sha1(source_photo(name).encode()).hexdigest()
