@@ -155,3 +155,40 @@ def test_only_a_translucent_die_shows_other_faces_pips_and_faintly(finish: str) 
         away = cv2.dilate(strong, np.ones((9, 9), np.uint8)) == 0
         faint = (red > look.body[2] * 1.3 + 12) & away
         assert (faint.mean() > 0.02) == (finish == "translucent"), faint.mean()
+
+
+def test_glitter_dice_swirl_several_colours_with_sparkles_and_keep_their_pips() -> None:
+    """A glitter ("galaxy") body mixes colours far from its own and carries small bright
+    sparkles, which a plain body has none of; its six still shows six pips in a clear ink."""
+    from lcr_vision.synth.die_look import DieLook, as_made
+
+    made = as_made(replace(CLEAN, body_colours=((120, 40, 40),), ink_colours=((245, 245, 245),),
+                           colour_jitter=0.0))
+    for seed in range(5):
+        looks = {finish: DieLook.sample(np.random.default_rng(seed), "pip", 96,
+                                        replace(made, finishes=(finish,)))
+                 for finish in ("galaxy", "opaque")}
+        one = {f: look.textures[look.tokens.index("1")].reshape(-1, 3).astype(np.float32)
+               for f, look in looks.items()}
+        far = {f: np.linalg.norm(px - looks[f].body, axis=1) for f, px in one.items()}
+        assert (far["galaxy"] > 60).mean() > 0.3 and (far["opaque"] > 60).mean() < 0.15  # the pip
+        six = looks["galaxy"].textures[looks["galaxy"].tokens.index("6")]
+        white = (six.min(axis=2) > 235).astype(np.uint8)
+        blobs = cv2.connectedComponentsWithStats(white)[2][1:, cv2.CC_STAT_AREA]
+        assert (blobs > 60).sum() == 6, blobs  # the pips; the sparkles are specks
+
+
+def test_rimmed_ink_sits_inside_a_ring_of_another_ink_only_when_asked() -> None:
+    """Paint in engraved pips is often rimmed in another colour: with ``rimmed`` every pip of
+    the die is ringed by an ink far from both its own and the body's; without, no ring."""
+    from lcr_vision.synth.die_look import DieLook
+
+    ranges = replace(CLEAN, body_colours=((200, 200, 200),), ink_colours=((40, 170, 215), (20, 20, 20)),
+                     colour_jitter=0.0)
+    for rimmed in (0.0, 1.0):
+        look = DieLook.sample(np.random.default_rng(3), "pip", 96, replace(ranges, rimmed=rimmed))
+        five = look.textures[look.tokens.index("5")].astype(np.float32)
+        ink = five[48, 48]
+        other = next(c for c in ranges.ink_colours if np.linalg.norm(np.float32(c) - ink) > 80)
+        ring = five[48, 48:]  # from the middle pip's centre out to the face's edge
+        assert (np.linalg.norm(ring - np.float32(other), axis=1) < 40).any() == bool(rimmed)

@@ -1,8 +1,10 @@
 """`DieLook`: one physical die's appearance, with its six face textures made once.
 
-Bodies are opaque, marbled (two colours swirled) or translucent (lighter core, the table and the
-other faces' pips show through faintly); ink stands out from the body by colour and brightness,
-and a big 1 is red on light dice. Pips are drilled, so each carries a thin shadow on one side.
+Bodies are opaque, marbled (two colours swirled), translucent (lighter core, the table and the
+other faces' pips show through faintly) or, where the ranges ask (`as_made`), glitter: several
+colours swirled, with sparkles. Ink stands out from the body by colour and brightness, a big 1 is
+red on light dice, and ink may be rimmed in another colour (as paint in engraved pips often is).
+Pips are drilled, so each carries a thin shadow on one side.
 
 >>> rng = np.random.default_rng(3)
 >>> look = DieLook.sample(rng, "lcr", 48, Ranges())
@@ -12,7 +14,7 @@ and a big 1 is red on light dice. Pips are drilled, so each carries a thin shado
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -50,6 +52,8 @@ class DieLook:
         body = jitter(rng, ranges.body_colours[rng.integers(len(ranges.body_colours))],
                       ranges.colour_jitter)
         ink = _contrasting_ink(rng, body, ranges)
+        rim = (_contrasting_ink(rng, ink, ranges)  # drawn only when asked: default renders stay
+               if ranges.rimmed and rng.random() < ranges.rimmed else None)
         finish = str(rng.choice(ranges.finishes))
         art = FaceArt.sample(rng, ranges)
         tokens = faces_of(kind)
@@ -63,10 +67,23 @@ class DieLook:
                 if finish == "translucent":
                     ghost = _ghosts(rng, masks, face)
                     seen = weigh(base, 1 - ghost) + tint(ghost, ink)
-                made[token] = _ink(seen, masks[face], face_ink)
+                made[token] = _ink(seen, masks[face], face_ink, rim)
                 made[token].setflags(write=False)  # looks are shared (see stock_look)
         return cls(kind, tokens, tuple(made[t] for t in tokens), body, uniform(rng, ranges.bevel),
                    0.82 if finish == "translucent" else 1.0, float(rng.uniform(0.0, 0.5)))
+
+
+def as_made(ranges: Ranges) -> Ranges:
+    """``ranges`` with dice that shops sell beside plain ones: glitter bodies (`_body_texture`'s
+    ``galaxy``) and ink rimmed in another colour, a third of the dice each. Training asks for them;
+    the default renders leave them out, so that the fixed render sets of the tests stay as they
+    were.
+
+    >>> made = as_made(Ranges())
+    >>> made.finishes.count("galaxy") / len(made.finishes), made.rimmed
+    (0.3333333333333333, 0.3)
+    """
+    return replace(ranges, finishes=(*ranges.finishes, "galaxy", "galaxy"), rimmed=0.3)
 
 
 def _contrasting_ink(rng: np.random.Generator, body: np.ndarray, ranges: Ranges) -> np.ndarray:
@@ -88,9 +105,17 @@ def _lab(bgr: np.ndarray) -> np.ndarray:
 
 
 def _body_texture(rng: np.random.Generator, body: np.ndarray, finish: str, size: int) -> np.ndarray:
-    """The bare face: a flat, marbled or translucent-looking body colour."""
+    """The bare face: a flat, marbled, translucent-looking or glitter body colour."""
     tex = solid(body, (size, size))
-    if finish == "marbled":
+    if finish == "galaxy":  # the body's colour and two others in soft clouds, then sparkles
+        colours = [body, *(rng.uniform(0, 255, (2, 3)).astype(np.float32))]
+        clouds = [smooth_noise(rng, (size, size), rng.uniform(2, 5)) ** 3 + 1e-3 for _ in colours]
+        total = sum(clouds)
+        tex = sum(tint(cloud / total, colour) for cloud, colour in zip(clouds, colours))
+        glitter = (rng.random((size, size)) < rng.uniform(0.01, 0.06)).astype(np.float32)
+        glitter = cv2.GaussianBlur(glitter, (0, 0), max(0.5, size / 100)) * rng.uniform(1.0, 3.0)
+        tex = np.clip(tex + tint(np.minimum(glitter, 1), np.float32([255, 255, 255])), 0, 255)
+    elif finish == "marbled":
         other = np.clip(body * 0.6 + rng.uniform(0, 255, 3) * 0.4, 0, 255)
         field = smooth_noise(rng, (size, size), 3)
         swirl = (0.5 + 0.5 * np.sin(field * rng.uniform(6, 12))) * rng.uniform(0.3, 0.7)
@@ -122,10 +147,16 @@ def _ghosts(rng: np.random.Generator, masks: list[np.ndarray], face: int) -> np.
     return np.clip(field * rng.uniform(0.15, 0.45), 0, 1).astype(np.float32)
 
 
-def _ink(base: np.ndarray, mask: np.ndarray, ink: np.ndarray) -> np.ndarray:
-    """``base`` with ``mask`` inked in ``ink``, and a drilled-pip shadow along the ink's edge
-    (rounded to uint8 by ``cv2.convertScaleAbs``: the values are never negative)."""
+def _ink(base: np.ndarray, mask: np.ndarray, ink: np.ndarray,
+         rim: np.ndarray | None = None) -> np.ndarray:
+    """``base`` with ``mask`` inked in ``ink`` (inside a ``rim`` of another ink, when given), and
+    a drilled-pip shadow along the ink's edge (rounded to uint8 by ``cv2.convertScaleAbs``: the
+    values are never negative)."""
     size = mask.shape[0]
+    if rim is not None:
+        width = 2 * max(1, round(size / 40)) + 1
+        ring = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width)))
+        base = weigh(base, 1 - ring) + tint(ring, rim)
     shift = max(1, size // 48)
     rim = np.zeros_like(mask)
     rim[shift:, shift:] = mask[:-shift, :-shift]

@@ -119,7 +119,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--typefaces", action="store_true",
                    help="render boxed dice as they are printed: letters in the TrueType "
                    "typefaces installed here and more wild designs, those kept for the holdout "
-                   "left out (lcr_vision.synth.typefaces; needs Pillow and font packages)")
+                   "left out (lcr_vision.synth.typefaces; needs Pillow and font packages), and "
+                   "dice as shops sell them: glitter bodies, ink rimmed in another colour "
+                   "(lcr_vision.synth.die_look.as_made)")
     p.add_argument("--upright", action="store_true",
                    help="train on views that keep the photo's up (the table's far side, side "
                    "faces below top faces): renders rolled and views turned by at most a few "

@@ -122,9 +122,10 @@ def _fit(
     loss_of: Callable[[tuple[torch.Tensor, ...]], torch.Tensor], log: Log, name: str,
     checkpoint: Path | None = None,
 ) -> None:
-    """Train ``net`` for ``budget``; every ``CHECKPOINT_SECONDS`` the weights' moving average is
-    saved to ``checkpoint`` (a ``.pt`` that ``--locator-init``/``--classifier-init`` train on
-    from), so a run stopped at any moment loses a few minutes at most."""
+    """Train ``net`` for ``budget``; every ``CHECKPOINT_SECONDS`` and at the end the weights'
+    moving average is saved to ``checkpoint`` (a ``.pt`` that ``--locator-init``/
+    ``--classifier-init`` train on from), so a run stopped at any moment loses a few minutes at
+    most, and one stopped after its locator keeps all of it."""
     device = next(net.parameters()).device
     opt = torch.optim.AdamW(net.parameters(), lr=peak, weight_decay=1e-4)
     net.train()
@@ -151,6 +152,8 @@ def _fit(
             log(f"{name} step {step}: saved {checkpoint}")
     log(f"{name}: {step} steps, loss {running:.4f}, {time.monotonic() - start:.0f}s; "
         "exporting the weights' moving average")
+    if checkpoint:  # the stage's own result, on disk before the next stage starts
+        torch.save(average.state, checkpoint)
     average.copy_to(net)
     net.eval()
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from lcr_vision.synth.die_look import as_made
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.typefaces import printed
@@ -66,7 +67,7 @@ def _render_chunk(seed: int, chunk: int, count: int, tilt_max: float = TILT_MAX,
     rng = np.random.default_rng([seed, chunk])
     ranges = replace(Ranges(), tilt_deg=(Ranges().tilt_deg[0], tilt_max))
     ranges = replace(ranges, roll_deg=(-UPRIGHT_TURN, UPRIGHT_TURN)) if upright else ranges
-    ranges = printed(ranges) if typefaces else ranges
+    ranges = as_made(printed(ranges)) if typefaces else ranges
     kinds, shares = zip(*MIX)
     out = []
     for kind in rng.choice(kinds, size=count, p=shares):
@@ -79,7 +80,8 @@ def _render_chunk(seed: int, chunk: int, count: int, tilt_max: float = TILT_MAX,
 def render_scenes(count: int, seed: int, workers: int = 0, tilt_max: float = TILT_MAX,
                   typefaces: bool = False, upright: bool = False) -> list[Scene]:
     """``count`` scenes in the proportions of ``MIX``, cameras tilted up to ``tilt_max`` degrees,
-    with ``typefaces`` letters printed as real boxed dice are (`synth.typefaces.printed`), and
+    with ``typefaces`` letters printed as real boxed dice are (`synth.typefaces.printed`) and
+    glitter bodies and rimmed ink as shops sell them (`synth.die_look.as_made`), and
     ``upright``, the table's far side up (cameras rolled by at most ``UPRIGHT_TURN``, not any
     angle), reproducible from ``seed`` whatever the number of ``workers`` rendering them."""
     jobs = [(seed, c, min(CHUNK, count - c * CHUNK), tilt_max, typefaces, upright)
@@ -100,7 +102,8 @@ def cached_renders(count: int, seed: int, folder: Path, workers: int = 0,
     steeper = "" if tilt_max == TILT_MAX else f"-tilt{tilt_max:g}"
     printed_ = "-typefaces" if typefaces else ""
     upright_ = "-upright" if upright else ""
-    path = folder / f"renders-v5-{seed}-{count}{steeper}{printed_}{upright_}.pkl"  # v5: smoky dice
+    # v5: smoky dice; v6: glitter and rimmed dice among the typefaces'
+    path = folder / f"renders-v6-{seed}-{count}{steeper}{printed_}{upright_}.pkl"
     if not path.is_file():
         stored = [(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], s.centers,
                    s.sizes, s.faces)
