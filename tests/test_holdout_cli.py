@@ -66,19 +66,39 @@ def test_a_webcams_roll_draws_other_scenes(capsys: pytest.CaptureFixture[str]) -
     assert figures[0]["lcr"] != figures[1]["lcr"]
 
 
-def test_losses_say_where_each_size_of_dice_is_lost(capsys: pytest.CaptureFixture[str]) -> None:
-    """The shipped samples through the shipped model: every band's dice are located, dropped,
-    misread or right, and the bands add up to all."""
-    assert main(["measure", "losses", "--labels", "sample_images/labels.csv", "--split", "all",
-                 "--one-look"]) == 0
-    figures = json.loads(capsys.readouterr().out)
+def _consistent_bands(figures: dict[str, dict]) -> None:
+    """Every band's dice are located, dropped, misread or right, and the bands add up to all."""
     bands = {k: v for k, v in figures.items() if k != "all"}
     assert bands and sum(b["dice"] for b in bands.values()) == figures["all"]["dice"] > 0
     for b in figures.values():
         lost = 1 - b["located"] + b["dropped"] + b["misread"]
         assert b["right"] == pytest.approx(1 - lost, abs=2e-4)
         assert min(b.values()) >= 0
+
+
+def test_losses_say_where_each_size_of_dice_is_lost(capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped samples through the shipped model, band by band."""
+    assert main(["measure", "losses", "--labels", "sample_images/labels.csv", "--split", "all",
+                 "--one-look"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    _consistent_bands(figures)
     assert figures["all"]["right"] > 0.8
+
+
+def test_losses_of_renders_count_the_dice_the_holdout_draws(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--renders`` reads the scenes `measure holdout` draws with the same options: as many
+    dice as those scenes label, each lost somewhere or read right."""
+    from dataclasses import replace
+
+    from lcr_vision.vision.holdout import OUT_OF_RANGE, holdout_scenes
+
+    assert main(["measure", "losses", "--renders", "lcr", "--count", "3", "--roll", "-12", "12",
+                 "--one-look"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    _consistent_bands(figures)
+    drawn = holdout_scenes("lcr", 3, ranges=replace(OUT_OF_RANGE, roll_deg=(-12.0, 12.0)))
+    assert figures["all"]["dice"] == sum(len(truth) for truth, _ in drawn)
 
 
 def test_losses_of_a_missing_set_are_one_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,7 +3,8 @@
 - ``holdout``: rendered scenes outside (or, ``--in-range``, inside) the training's settings;
 - ``shifts``: the real validation split as other cameras would show it;
 - ``calibration``: rendered tables calibrated on a few check rolls and scored on others;
-- ``losses``: where a labelled set's dice are lost: not located, dropped or misread.
+- ``losses``: where a labelled set's (or renders') dice are lost: not located, dropped or
+  misread.
 
 Each prints what it measured; none is timed (``bench`` measures speed).
 """
@@ -14,23 +15,33 @@ import argparse
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_command, add_model_options
 
+if TYPE_CHECKING:  # the modules load on use, so that --help loads no OpenCV
+    from lcr_vision.synth.ranges import Ranges
 
-def _holdout(args: argparse.Namespace) -> int:
+
+def _render_ranges(args: argparse.Namespace) -> Ranges:
+    """The rendered scenes' settings that the holdout options ask for."""
     from lcr_vision.synth.ranges import Ranges
     from lcr_vision.synth.typefaces import printed
-    from lcr_vision.vision.holdout import OUT_OF_RANGE, holdout_report
+    from lcr_vision.vision.holdout import OUT_OF_RANGE
 
     base = Ranges() if args.in_range else OUT_OF_RANGE
     ranges = replace(base, tilt_deg=tuple(args.tilt or base.tilt_deg),
                      roll_deg=tuple(args.roll or base.roll_deg),
                      die_px=tuple(args.die_px or OUT_OF_RANGE.die_px))
-    ranges = printed(ranges, held=True) if args.typefaces else ranges
-    print(json.dumps(holdout_report(args.model, args.count, args.seed, ranges, tuple(args.size),
-                                    args.one_look), indent=1))
+    return printed(ranges, held=True) if args.typefaces else ranges
+
+
+def _holdout(args: argparse.Namespace) -> int:
+    from lcr_vision.vision.holdout import holdout_report
+
+    print(json.dumps(holdout_report(args.model, args.count, args.seed, _render_ranges(args),
+                                    tuple(args.size), args.one_look), indent=1))
     return 0
 
 
@@ -57,19 +68,28 @@ def _calibration(args: argparse.Namespace) -> int:
 
 def _losses(args: argparse.Namespace) -> int:
     from lcr_vision.vision.labels import read_labels
-    from lcr_vision.vision.losses import losses
+    from lcr_vision.vision.losses import labelled_photos, losses
     from lcr_vision.vision.reader import DiceReader
     from lcr_vision.vision.split import in_split
 
-    if args.rune55:  # a missing labels file is read_labels' one-line error
+    if args.renders:
+        from lcr_vision.faces import DiceKind
+        from lcr_vision.vision.holdout import holdout_scenes
+
+        scenes = holdout_scenes(args.renders, args.count, args.seed, _render_ranges(args),
+                                size=tuple(args.size))
+        photos = ((truth, scene.image) for truth, scene in scenes)
+    elif args.rune55:  # a missing labels file is read_labels' one-line error
         from lcr_vision.training.realset import rune55_photos
 
-        truth, images = rune55_photos(args.rune55, validation=True), args.rune55 / "images"
+        photos = labelled_photos(rune55_photos(args.rune55, validation=True),
+                                 args.rune55 / "images")
     else:
         truth = {n: t for n, t in read_labels(*args.labels).items() if in_split(n, args.split)}
-        images = args.labels[0].parent / "images"
-    reader = DiceReader(args.model, args.dice, pyramid=not args.one_look)
-    print(json.dumps(losses(reader, truth, images), indent=1))
+        photos = labelled_photos(truth, args.labels[0].parent / "images")
+    dice = args.dice or (DiceKind(args.renders) if args.renders else None)
+    reader = DiceReader(args.model, dice, pyramid=not args.one_look)
+    print(json.dumps(losses(reader, photos), indent=1))
     return 0
 
 
@@ -95,8 +115,8 @@ def _one_look_option(p: argparse.ArgumentParser) -> None:
                    "every scale, as `lcr-vision detect` and `eval` read photos)")
 
 
-def _holdout_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--count", type=int, default=200, help="scenes per set (default: 200)")
+def _render_arguments(p: argparse._ActionsContainer, count: int) -> None:
+    p.add_argument("--count", type=int, default=count, help=f"scenes per set (default: {count})")
     p.add_argument("--seed", type=int, default=HOLDOUT_SEED,
                    help=f"render seed (default: {HOLDOUT_SEED})")
     p.add_argument("--in-range", action="store_true",
@@ -119,6 +139,10 @@ def _holdout_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--typefaces", action="store_true",
                    help="print every boxed die in the TrueType typefaces and wild designs kept "
                    "out of training (lcr_vision.synth.typefaces; needs Pillow and fonts)")
+
+
+def _holdout_arguments(p: argparse.ArgumentParser) -> None:
+    _render_arguments(p, 200)
     _one_look_option(p)
 
 
@@ -148,11 +172,15 @@ def _losses_arguments(p: argparse.ArgumentParser) -> None:
                        help="labels.csv of a set (images/ beside it), and any errata files")
     where.add_argument("--rune55", type=Path, metavar="DIR",
                        help="rune55-d6's validation split, as training and bench draw it")
+    where.add_argument("--renders", choices=("pip", "lcr", "wild"), metavar="KIND",
+                       help="rendered scenes of pip, lcr or wild dice, as `measure holdout` "
+                       "draws them (its options below; --dice defaults to these)")
     p.add_argument("--split", choices=("all", "validation", "train"), default="validation",
                    help="with --labels: the fixed split of the set to read (default: validation)")
     add_dice_option(p, "only their faces are reported (default: any face, each photo's dice "
                     "read as one set)")
     _one_look_option(p)
+    _render_arguments(p.add_argument_group("with --renders"), 100)
 
 
 # Each study: its name, help, description, options and what runs it.
@@ -172,7 +200,7 @@ STUDIES = (
       "profile; one JSON line a table, then each kind's totals."),
      _calibration_arguments, _calibration),
     ("losses", "where a labelled set's dice are lost",
-     ("For each size band of a labelled set's dice: the share the locator puts a peak on, the "
+     ("For each size band of a labelled set's dice (real photos or renders): the share the locator puts a peak on, the "
       "share of those the classifier drops (none, or no face sure enough), those it misreads and "
       "those read right; prints JSON. It tells whether the locator or the classifier loses "
       "them."),

@@ -9,6 +9,7 @@ at every scale as photos are (``--one-look``: as the live loop reads), for any f
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import numpy as np
 from lcr_vision.faces import DiceKind
 from lcr_vision.meter import metered
 from lcr_vision.synth.ranges import Ranges
-from lcr_vision.synth.scene import render_scene
+from lcr_vision.synth.scene import Scene, render_scene
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.metrics import Scores, score
 from lcr_vision.vision.reader import DiceReader
@@ -34,21 +35,29 @@ SEED = 1000  # the training renders use seed 1
 SIZE = (640, 480)
 
 
+def holdout_scenes(kind: str, count: int, seed: int = SEED, ranges: Ranges = OUT_OF_RANGE,
+                   empty: bool = False, size: tuple[int, int] = SIZE,
+                   ) -> Iterator[tuple[Detections, Scene]]:
+    """``count`` rendered ``kind`` scenes of ``size`` (w, h) pixels from ``seed``, each with its
+    truth: the dice fully in frame (``empty``: tables with chips, coins, cards and hands but no
+    dice)."""
+    rng = np.random.default_rng(seed)
+    for _ in metered(range(count), f"holdout: {kind} scenes read"):
+        scene = render_scene(rng, kind, size, ranges, dice=0 if empty else None)
+        dice = scene.labelled
+        yield Detections([d.box for d in dice], [d.face for d in dice], [1.0] * len(dice)), scene
+
+
 def holdout_run(
     reader: DiceReader, kind: str, count: int, seed: int = SEED, ranges: Ranges = OUT_OF_RANGE,
     empty: bool = False, size: tuple[int, int] = SIZE,
 ) -> tuple[Scores, int]:
-    """Score ``reader`` on ``count`` rendered ``kind`` scenes of ``size`` (w, h) pixels (dice fully
-    in frame are the truth; ``empty`` renders tables with chips, coins, cards and hands but no
-    dice), and count the dice found centred on a side face the camera sees (and on no die's top
-    face): each a side face read as if it were the roll, since from a steep or wide-angle view a
-    side can face the camera more squarely than the top."""
-    rng = np.random.default_rng(seed)
+    """Score ``reader`` on `holdout_scenes`, and count the dice found centred on a side face the
+    camera sees (and on no die's top face): each a side face read as if it were the roll, since
+    from a steep or wide-angle view a side can face the camera more squarely than the top."""
     truth, found, sides = {}, {}, 0
-    for i in metered(range(count), f"holdout: {kind} scenes read"):
-        scene = render_scene(rng, kind, size, ranges, dice=0 if empty else None)
-        dice = scene.labelled
-        truth[f"{i}"] = Detections([d.box for d in dice], [d.face for d in dice], [1.0] * len(dice))
+    for i, (labelled, scene) in enumerate(holdout_scenes(kind, count, seed, ranges, empty, size)):
+        truth[f"{i}"] = labelled
         found[f"{i}"] = read = reader.read(scene.image)
         for centre in read.centers.tolist():
             sides += (any(_inside(side, centre) for d in scene.dice for side in d.sides)

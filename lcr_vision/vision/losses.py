@@ -15,7 +15,7 @@ dice gets all three (``lcr-vision measure losses``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,18 +69,26 @@ def tally(images: Iterable[tuple[Detections, Detections, Detections]]) -> list[B
     return [BandLosses(band, *map(int, counts[band])) for band in order if band in counts]
 
 
-def losses(reader: DiceReader, truth: Mapping[str, Detections], images: Path) -> dict[str, dict]:
-    """``reader``'s losses on the labelled images of folder ``images``, by size band and in all."""
+def losses(reader: DiceReader,
+           photos: Iterable[tuple[Detections, np.ndarray]]) -> dict[str, dict]:
+    """``reader``'s losses on ``photos`` (each its labelled dice and BGR image), by size band and
+    in all."""
 
     def seen() -> Iterable[tuple[Detections, Detections, Detections]]:
-        for name in metered(sorted(truth), "losses: photos read"):
-            image = load_image(images / name)
+        for truth, image in photos:
             peaks = reader.locate(image)  # located once: what `DiceReader.read` does, kept
             read = reader.decide(image.shape, peaks, *reader.classify(image, peaks))
-            yield truth[name], Detections(peaks.boxes(), ["none"] * len(peaks.scores),
-                                          peaks.scores), read
+            yield truth, Detections(peaks.boxes(), ["none"] * len(peaks.scores),
+                                    peaks.scores), read
 
     bands = tally(seen())
     total = BandLosses(ALL, *(sum(getattr(b, k) for b in bands)
                               for k in ("dice", "located", "reported", "right")))
     return {b.band: b.as_dict() for b in (total, *bands)}
+
+
+def labelled_photos(truth: Mapping[str, Detections],
+                    images: Path) -> Iterator[tuple[Detections, np.ndarray]]:
+    """The labelled photos of folder ``images``, in name order, each with its truth."""
+    for name in metered(sorted(truth), "losses: photos read"):
+        yield truth[name], load_image(images / name)
