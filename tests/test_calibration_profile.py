@@ -40,7 +40,7 @@ profiles = st.builds(
     turn=st.integers(0, 3),
     pyramid=st.booleans(),
     heat_threshold=st.floats(0.01, 0.99),
-    min_score=st.floats(0.01, 0.99),
+    min_score=st.none() | st.floats(0.01, 0.99),
     die_px=st.none() | st.floats(1, 500),
     table=st.dictionaries(st.sampled_from(["brightness", "glare", "focus"]), st.floats(0, 255)),
     notes=st.lists(st.text(max_size=30), max_size=3).map(tuple),

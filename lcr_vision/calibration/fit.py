@@ -25,15 +25,16 @@ from lcr_vision.calibration.dice_size import candidate_scales
 from lcr_vision.calibration.profile import Accuracy, Roi
 from lcr_vision.calibration.view import Reader, View
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.spec import FACE_SCORE, HEAT_THRESHOLD, LOCATOR_SIDE
+from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
 
 T = TypeVar("T")
 TILE_ABOVE = 1.2  # n x n tiles are tried when the resized area is n - 1 times this many
 # locator sides wide
 MARGIN = 0.05  # share of the check dice a candidate must read better to replace an earlier one
-# (heat threshold, least face score) pairs tried by the reader; the reader's defaults first
-THRESHOLDS: tuple[tuple[float, float], ...] = (
-    (HEAT_THRESHOLD, FACE_SCORE), (0.2, 0.5), (0.3, 0.3), (0.2, 0.3), (0.4, 0.5), (0.3, 0.7),
+# (heat threshold, least face score) pairs tried by the reader; the reader's defaults first (a
+# face score of None: the model's own)
+THRESHOLDS: tuple[tuple[float, float | None], ...] = (
+    (HEAT_THRESHOLD, None), (0.2, 0.5), (0.3, 0.3), (0.2, 0.3), (0.4, 0.5), (0.3, 0.7),
 )
 
 

@@ -24,7 +24,7 @@ from lcr_vision.calibration.view import View
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
 from lcr_vision.vision.head import FaceHead
-from lcr_vision.vision.spec import FACE_SCORE, HEAT_THRESHOLD, LOCATOR_SIDE
+from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
 
 # The profile format this code writes; it reads 1 too (written before calibration learnt the dice's
 # faces: such a profile reads as it did, without a face head).
@@ -66,7 +66,8 @@ class Profile:
     in ``tiles`` x ``tiles`` windows overlapping by ``overlap`` pixels, or with ``pyramid`` at
     every scale (`DiceReader`) where that read the check rolls clearly better; ``heat_threshold`` and
     ``min_score`` are the reader's thresholds for finding a die and for trusting its face (the
-    reader's defaults unless others read the check rolls clearly better); ``die_px`` is the
+    reader's defaults unless others read the check rolls clearly better; a ``min_score`` of
+    ``None`` is the model's own); ``die_px`` is the
     measured die size in frame pixels; ``notes`` are the advice given about the table;
     ``accuracy`` is what the profile reached on the check rolls and ``default_accuracy`` what the
     uncalibrated reader did. ``face_head`` is what calibration learnt of these dice's faces
@@ -85,7 +86,7 @@ class Profile:
     turn: int = 0
     pyramid: bool = False
     heat_threshold: float = HEAT_THRESHOLD
-    min_score: float = FACE_SCORE
+    min_score: float | None = None
     die_px: float | None = None
     table: Mapping[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
@@ -141,7 +142,7 @@ class Profile:
             turn=_get(data, "turn", _count(0, 3), 0),
             pyramid=_get(data, "pyramid", _flag, False),
             heat_threshold=_get(data, "heat_threshold", _share, HEAT_THRESHOLD),
-            min_score=_get(data, "min_score", _share, FACE_SCORE),
+            min_score=_get(data, "min_score", _optional(_share), None),
             die_px=_get(data, "die_px", _optional(_positive), None),
             table=_get(data, "table", _numbers, {}),
             notes=_get(data, "notes", _texts, ()),

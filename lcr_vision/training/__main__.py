@@ -127,6 +127,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    "faces below top faces): renders rolled and views turned by at most a few "
                    "degrees, mirrored half the time; the reader then reads each crop as cut and "
                    "mirrored rather than in quarter-turns")
+    p.add_argument("--face-score", type=float, metavar="P",
+                   help="the least probability of a face the reader reports, kept in the model's "
+                   f"metadata (default: none kept, the reader's {spec.FACE_SCORE}); measure it "
+                   "on the validation sets and renders, as models/README.md does")
     p.add_argument("--mine", type=Path, metavar="ONNX",
                    help="teach the classifier `none` where this model's locator finds dice that "
                    "are not there on the rendered scenes (hard negatives; see training.mining)")
@@ -215,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         "classes": json.dumps(spec.CLASSES),
         spec.LOCATOR_SIDE_KEY: str(spec.LOCATOR_SIDE),
         **({spec.UPRIGHT_KEY: "1"} if args.upright else {}),
+        **({spec.FACE_SCORE_KEY: str(args.face_score)} if args.face_score is not None else {}),
         "training": json.dumps({k: " ".join(map(str, v)) if isinstance(v, list) else str(v)
                                 for k, v in settings.items()}),
     }

@@ -43,6 +43,7 @@ from lcr_vision.vision.spec import (
     CROP,
     CROPS_INPUT,
     FACE_SCORE,
+    FACE_SCORE_KEY,
     FEATURES_OUTPUT,
     HEAT_THRESHOLD,
     IMAGE_INPUT,
@@ -103,14 +104,15 @@ class DiceReader:
 
     def __init__(
         self, model_path: Path | None = None, dice: DiceKind | None = None, threads: int = 1,
-        heat_threshold: float = HEAT_THRESHOLD, min_score: float = FACE_SCORE, views: int = VIEWS,
+        heat_threshold: float = HEAT_THRESHOLD, min_score: float | None = None, views: int = VIEWS,
         pyramid: bool = False, optimize: bool = True, head: FaceHead | None = None,
     ) -> None:
         """``optimize=False`` runs onnxruntime's graph as stored, without fusing its operators:
         other kernels, as another processor or install may run, for measuring how far the
         figures move with them (``lcr_vision.bench.accuracy``). ``head`` corrects the
         classifier's logits for one set of dice (calibration's; it needs a model with the
-        ``features`` output)."""
+        ``features`` output). ``min_score`` ``None`` is the model's own (its metadata), else
+        `FACE_SCORE`."""
         import onnxruntime as ort
         from onnxruntime.capi.onnxruntime_pybind11_state import (
             Fail,
@@ -149,7 +151,8 @@ class DiceReader:
         self.sets = () if dice is not None else tuple(
             class_mask(kind) | none for kind in (DiceKind.PIP, DiceKind.WILD))
         self.heat_threshold = heat_threshold
-        self.min_score = min_score
+        self.min_score = float(meta.get(FACE_SCORE_KEY, FACE_SCORE)) if min_score is None \
+            else min_score
         self.upright = meta.get(UPRIGHT_KEY) == "1"
         self.turns = (_UPRIGHT if self.upright else _TURNS)[views]
         self.pyramid = pyramid

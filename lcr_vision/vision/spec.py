@@ -29,9 +29,12 @@ CROP_CONTEXT = 1.4
 PAD_VALUE = 114
 # The reader's defaults: the least locator heat for a die, and the least probability of its face
 # (an unsurer crop is not reported). A face score of 0.5 keeps false dice on empty tables under one
-# per hundred frames; calibration may lower it for a camera where that reads better.
+# per hundred frames; a model may carry its own (metadata ``FACE_SCORE_KEY``: a classifier read in
+# fewer views is less sure of the faces it reads right), and calibration may choose another for a
+# camera where that reads better.
 HEAT_THRESHOLD = 0.3
 FACE_SCORE = 0.5
+FACE_SCORE_KEY = "face_score"
 NONE = "none"
 CLASSES: tuple[str, ...] = FACE_TOKENS + (NONE,)
 
