@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -195,10 +196,10 @@ def test_the_reader_looks_at_the_side_its_model_was_trained_to_see(tmp_path: Pat
     assert look_scales((480, 640), True, reader.locator_side) == [0.25, 0.5, 1.0]
 
 
-def test_a_model_carries_its_own_face_score_and_a_chosen_one_overrides_it(tmp_path: Path) -> None:
+def test_a_model_carries_its_own_face_score_and_a_chosen_one_overrides_it(
+        marked_model: Callable[..., Path]) -> None:
     """The least face probability kept in a model's metadata is what its reader reports from
     (none kept: `FACE_SCORE`); a profile's or caller's own choice overrides it."""
-    onnx = pytest.importorskip("onnx", reason="editing a model needs the train extra (onnx)")
     from lcr_vision.vision.images import load_image
     from lcr_vision.vision.spec import FACE_SCORE, FACE_SCORE_KEY
 
@@ -206,11 +207,7 @@ def test_a_model_carries_its_own_face_score_and_a_chosen_one_overrides_it(tmp_pa
     shipped = DiceReader()
     scores = shipped.read(image).scores
     assert shipped.min_score == FACE_SCORE and len(scores)
-    model = onnx.load(str(DEFAULT_MODEL))
-    onnx.helper.set_model_props(model, {
-        **{p.key: p.value for p in model.metadata_props}, FACE_SCORE_KEY: str(scores.max())})
-    strict = tmp_path / "strict.onnx"
-    onnx.save(model, str(strict))
+    strict = marked_model(**{FACE_SCORE_KEY: str(scores.max())})
     assert DiceReader(strict).min_score == pytest.approx(scores.max())
     assert len(DiceReader(strict).read(image)) == 1  # only the surest die is still reported
     assert len(DiceReader(strict, min_score=FACE_SCORE).read(image)) == len(scores)

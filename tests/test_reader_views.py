@@ -3,6 +3,7 @@ quarter-turn views read; an upright model is read as cut and mirrored; the views
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -12,7 +13,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.crops import cut_crops
-from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader
+from lcr_vision.vision.reader import DiceReader
 from lcr_vision.vision.spec import UPRIGHT_KEY
 
 
@@ -52,15 +53,9 @@ def test_views_other_than_one_two_or_four_are_refused() -> None:
 
 
 @pytest.fixture(scope="module")
-def upright_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def upright_model(marked_model: Callable[..., Path]) -> Path:
     """The shipped model's file marked upright, as a run with ``--upright`` exports it."""
-    onnx = pytest.importorskip("onnx", reason="editing a model needs the train extra (onnx)")
-    model = onnx.load(str(DEFAULT_MODEL))
-    onnx.helper.set_model_props(model, {**{p.key: p.value for p in model.metadata_props},
-                                        UPRIGHT_KEY: "1"})
-    path = tmp_path_factory.mktemp("upright") / "dice.onnx"
-    onnx.save(model, str(path))
-    return path
+    return marked_model(**{UPRIGHT_KEY: "1"})
 
 
 def test_an_upright_model_reads_the_crop_as_cut_and_mirrored(

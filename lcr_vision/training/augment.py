@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from lcr_vision.vision.spec import UPRIGHT_TURN
+
 DECOY = "decoy"  # a spot that looks like a die and is not one (``mining``): never a locator target
 
 
@@ -37,10 +39,6 @@ class Scene:
         boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
         return cls(image, (boxes[:, :2] + boxes[:, 2:]) / 2, boxes[:, 2:] - boxes[:, :2], faces)
 
-
-# An upright view is turned by at most this many degrees: a webcam at the table's edge has the
-# table's far side up, give or take how it stands (see ``random_view``).
-UPRIGHT_TURN = 12.0
 
 
 def random_view(

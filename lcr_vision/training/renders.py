@@ -18,8 +18,8 @@ from lcr_vision.synth.die_look import as_made
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.typefaces import printed
-from lcr_vision.training.augment import DECOY, UPRIGHT_TURN, Scene
-from lcr_vision.vision.spec import NONE
+from lcr_vision.training.augment import DECOY, Scene
+from lcr_vision.vision.spec import NONE, UPRIGHT_TURN
 
 # Share of each kind of rendered scene: boxed dice first, pips as a bridge to the real photos,
 # and empty tables (chips, coins, cards, hands) that must yield no dice at all.

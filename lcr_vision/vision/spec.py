@@ -23,6 +23,9 @@ LOCATOR_SIDE_KEY = "locator_side"  # the model's metadata entry for the side it 
 # webcam at the table's edge: the far side up, side faces below the top face), and mirrored, not
 # turned; models without it read any turn alike and are read in quarter-turns.
 UPRIGHT_KEY = "upright"
+# An upright model's camera is rolled by at most this many degrees: a webcam at the table's edge has
+# the table's far side up, give or take how it stands (calibration turns other cameras' frames).
+UPRIGHT_TURN = 12.0
 STRIDE = 4
 CROP = 40
 CROP_CONTEXT = 1.4
