@@ -69,3 +69,15 @@ def test_a_stopped_run_leaves_its_average_to_train_on_from(
     resumed = torch.nn.Linear(4, 1)
     resumed.load_state_dict(torch.load(saved))
     assert torch.allclose(resumed.weight, net.weight)  # the last save is the exported average
+
+
+@pytest.mark.parametrize("score", ["1.5", "0", "x"])
+def test_a_face_score_outside_zero_to_one_is_refused_in_one_line(
+        score: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from lcr_vision.training.__main__ import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(["--face-score", score])
+    assert capsys.readouterr().err.splitlines()[-1].endswith(
+        f"argument --face-score: must be a number between 0 and 1, not {score!r}")
+    assert parse_args(["--face-score", "0.35"]).face_score == 0.35

@@ -200,7 +200,8 @@ STUDIES = (
       "profile; one JSON line a table, then each kind's totals."),
      _calibration_arguments, _calibration),
     ("losses", "where a labelled set's dice are lost",
-     ("For each size band of a labelled set's dice (real photos or renders): the share the locator puts a peak on, the "
+     ("For each size band of a labelled set's dice (real photos or renders): the share the "
+      "locator puts a peak on, the "
       "share of those the classifier drops (none, or no face sure enough), those it misreads and "
       "those read right; prints JSON. It tells whether the locator or the classifier loses "
       "them."),

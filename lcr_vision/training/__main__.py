@@ -127,7 +127,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    "faces below top faces): renders rolled and views turned by at most a few "
                    "degrees, mirrored half the time; the reader then reads each crop as cut and "
                    "mirrored rather than in quarter-turns")
-    p.add_argument("--face-score", type=float, metavar="P",
+    p.add_argument("--face-score", type=_probability, metavar="P",
                    help="the least probability of a face the reader reports, kept in the model's "
                    f"metadata (default: none kept, the reader's {spec.FACE_SCORE}); measure it "
                    "on the validation sets and renders, as models/README.md does")
@@ -148,6 +148,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--classifier-minutes", type=float, metavar="M",
                    help="train the classifier for M minutes instead of --classifier-steps")
     return p.parse_args(argv)
+
+
+def _probability(text: str) -> float:
+    """A command-line probability, strictly between 0 and 1 (argparse reports the error)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be a number between 0 and 1, not {text!r}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
