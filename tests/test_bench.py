@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -80,7 +81,7 @@ def test_bench_says_what_it_is_measuring(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_an_upright_model_is_measured_on_renders_from_a_webcam_at_the_tables_edge(
-        marked_model) -> None:
+        marked_model: Callable[..., Path]) -> None:
     """The bench's render sets are seen by the camera each model is made for: an upright model's
     a webcam rolled by at most `UPRIGHT_TURN`, any other's rolled any way."""
     from lcr_vision.bench.accuracy import _seen_by

@@ -102,7 +102,7 @@ def cached_renders(count: int, seed: int, folder: Path, workers: int = 0,
     steeper = "" if tilt_max == TILT_MAX else f"-tilt{tilt_max:g}"
     printed_ = "-typefaces" if typefaces else ""
     upright_ = "-upright" if upright else ""
-    # v5: smoky dice; v6: glitter and rimmed dice among the typefaces'
+    # v5: smoky dice; v6: glitter and rimmed dice among the typefaces
     path = folder / f"renders-v6-{seed}-{count}{steeper}{printed_}{upright_}.pkl"
     if not path.is_file():
         stored = [(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], s.centers,
