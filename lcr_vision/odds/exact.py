@@ -32,7 +32,7 @@ from lcr_vision.meter import Meter
 from lcr_vision.odds import store
 from lcr_vision.odds.plan import PLAN_CHUNK, SolvedLevel, chunks, plan
 from lcr_vision.odds.position import Position
-from lcr_vision.odds.scratch import release, scratch
+from lcr_vision.odds.scratch import Arena, release
 from lcr_vision.odds.states import MAX_DICE, Level
 from lcr_vision.odds.sweep import Layout
 
@@ -96,8 +96,9 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     from the level below (`_first_guess`), which leaves fewer sweeps to go."""
     unit = np.ones(level.players + 1)
     unit[-1] = TURNS_TOLERANCE / WIN_TOLERANCE
-    layout = Layout.of(level, plan(level, lower), unit, buffer="base")
-    values = scratch("values", (len(layout.rows) + 1, level.players + 1), np.float64)
+    arena = Arena()
+    layout = Layout.of(level, plan(level, lower, arena), unit, arena)
+    values = arena.empty((len(layout.rows) + 1, level.players + 1), np.float64)
     values[-1] = 0.0
     values[-1, 0] = 1.0  # the finished state: the roller has won
     _first_guess(level, layout.rows, lower, out=values[:-1])
@@ -105,7 +106,7 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     if layout.kept < level.players:  # the sweeps keep the win chances' sum: make it one
         values[:-1, layout.kept] = 1.0 - values[:-1, : layout.kept].sum(axis=1)
     converged = not len(layout.rows)  # a level of one chip is won already
-    correction, residual = layout.zeros("correction"), layout.zeros("residual")
+    correction, residual = layout.zeros(arena), layout.zeros(arena)
     while not converged:
         correction.fill(0.0)
         converged = _converge(layout, correction, layout.residual(values, out=residual))
@@ -128,7 +129,7 @@ def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel],
         out[:, -1] = 1.0
         return
     below = lower[1]
-    for lo, hi in chunks(len(rows), PLAN_CHUNK):  # a slice at a time: scratch reused, not fresh
+    for lo, hi in chunks(len(rows), PLAN_CHUNK):  # a slice at a time: small temporaries, reused
         poorer = below.level.index(_poorer(level.states[rows[lo:hi]]))
         # mode "clip": with "raise", numpy gathers into a temporary copy first
         np.take(below.values, poorer, axis=0, out=out[lo:hi], mode="clip")

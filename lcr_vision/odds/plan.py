@@ -32,10 +32,12 @@ from functools import cache
 import numpy as np
 
 from lcr_vision.odds.dice import roll_outcomes
+from lcr_vision.odds.scratch import Arena
 from lcr_vision.odds.states import Block, Level, _rank_tables, composition_rank
 
 CHUNK = 4_096  # states worked on together: enough for numpy to pay off, few enough for the cache
-PLAN_CHUNK = 16 * CHUNK  # states planned together: their scratch arrays are reused, not fresh
+PLAN_CHUNK = 16 * CHUNK  # states planned together: their temporaries are reused, not fresh
+RANK_BITS = 40  # a level's states are ranked below 2**40: more would not fit in memory
 
 
 @dataclass(frozen=True, eq=False)
@@ -191,24 +193,40 @@ def _groups(level: Level, block: Block, states: np.ndarray,
     ]
 
 
-def _chunked(function: Callable[[np.ndarray], np.ndarray], states: np.ndarray) -> np.ndarray:
-    """``function`` of the states, `PLAN_CHUNK` at a time, so that its scratch arrays are reused."""
-    return np.concatenate([function(states[lo:hi]) for lo, hi in chunks(len(states), PLAN_CHUNK)])
+def _chunked(function: Callable[[np.ndarray], np.ndarray], states: np.ndarray,
+             out: np.ndarray) -> np.ndarray:
+    """``function`` of the states into ``out``, `PLAN_CHUNK` at a time, so that its temporaries
+    are small and reused."""
+    for lo, hi in chunks(len(states), PLAN_CHUNK):
+        out[lo:hi] = function(states[lo:hi])
+    return out
 
 
-def plan(level: Level, lower: Mapping[int, SolvedLevel]) -> list[BlockPlan]:
+def _swept(level: Level, block: Block) -> tuple[np.ndarray, np.ndarray]:
+    """The block's rows in sweep order (phase from the highest down, then by the chips seen from
+    the roller's left: `plan`) and how many of them are in each phase."""
+    states, arena = level.states[block.start : block.stop], Arena("block")
+    phase = _chunked(phases, states, arena.empty(len(states), np.intp))
+    key = _chunked(_turned_rank, states, arena.empty(len(states), np.int64))
+    key += (level.players - 1 - phase) << RANK_BITS  # one key (each rank is one state's)
+    rows = np.argsort(key)
+    rows += block.start
+    return rows, np.bincount(phase, minlength=level.players)
+
+
+def plan(level: Level, lower: Mapping[int, SolvedLevel],
+         arena: Arena | None = None) -> list[BlockPlan]:
     """The blocks of an unsolved ``level`` ready to sweep, cut by `phases` and swept from the
     highest phase down (each block in sweep order within a phase); ``lower[c]`` is the solved
-    level with ``c`` chips fewer in play, for the rolls with ``c`` C's."""
+    level with ``c`` chips fewer in play, for the rolls with ``c`` C's. Arrays are cut from
+    ``arena`` (fresh without)."""
+    arena = arena or Arena(None)
     cuts: list[list[BlockPlan]] = [[] for _ in range(level.players)]
     for block in level.blocks:
         if not block.dice:
             continue
-        states = level.states[block.start : block.stop]
-        phase, turned = (_chunked(f, states) for f in (phases, _turned_rank))
-        order = np.lexsort((turned, -phase))
-        phase, rows = phase[order], block.start + order
-        base = np.zeros((len(rows), level.players + 1))
+        rows, counts = _swept(level, block)
+        base = arena.zeros((len(rows), level.players + 1), np.float64)
         base[:, -1] = 1.0  # the roll itself
         stay: dict[int, Group] = {}
         for lo, hi in chunks(len(rows), PLAN_CHUNK):
@@ -219,12 +237,11 @@ def plan(level: Level, lower: Mapping[int, SolvedLevel]) -> list[BlockPlan]:
                                   group, start, stop)
                     continue
                 if group.turn not in stay:
-                    targets = np.empty((len(group.targets), len(rows)), group.targets.dtype)
+                    targets = arena.empty((len(group.targets), len(rows)), group.targets.dtype)
                     stay[group.turn] = Group(group.turn, 0, group.chances, targets)
                 stay[group.turn].targets[:, lo:hi] = group.targets
-        seats = -np.arange(level.players)
-        starts, stops = (np.searchsorted(-phase, seats, side) for side in ("left", "right"))
-        for seat, (lo, hi) in enumerate(zip(starts, stops, strict=True)):
+        stops = np.cumsum(counts[::-1])[::-1]  # the highest phase first
+        for seat, (lo, hi) in enumerate(zip(stops - counts, stops, strict=True)):
             if lo < hi:
                 cuts[seat].append(BlockPlan(rows[lo:hi], base[lo:hi], tuple(
                     Group(g.turn, g.center, g.chances, g.targets[:, lo:hi]) for g in stay.values()

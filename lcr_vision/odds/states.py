@@ -25,29 +25,37 @@ from math import comb
 
 import numpy as np
 
+from lcr_vision.odds.scratch import Arena
 from lcr_vision.rules.state import MAX_DICE
 
 CHIP_TYPE = np.int16
 
 
-@cache
-def _compositions(total: int, parts: int) -> np.ndarray:
-    if parts == 1:
-        return np.array([[total]], CHIP_TYPE)
-    blocks = []
-    for first in range(total + 1):
-        rest = _compositions(total - first, parts - 1)
-        blocks.append(np.hstack([np.full((len(rest), 1), first, CHIP_TYPE), rest]))
-    return np.vstack(blocks)
-
-
-def compositions(total: int, parts: int) -> np.ndarray:
-    """Every way to write ``total`` as ``parts`` ordered counts >= 0, in lexicographic order.
+def compositions(total: int, parts: int, out: np.ndarray | None = None) -> np.ndarray:
+    """Every way to write ``total`` as ``parts`` ordered counts >= 0, in lexicographic order
+    (written into ``out``, when given: a level's are big, and fresh memory is slow).
 
     >>> compositions(2, 2).tolist()
     [[0, 2], [1, 1], [2, 0]]
     """
-    return _compositions(total, parts).copy()
+    if out is None:
+        out = np.empty((comb(total + parts - 1, parts - 1), parts), CHIP_TYPE)
+    if parts == 1:
+        out[0, 0] = total
+        return out
+    row = 0
+    for first in range(total + 1):
+        rest = _compositions(total - first, parts - 1)
+        out[row : row + len(rest), 0] = first
+        out[row : row + len(rest), 1:] = rest
+        row += len(rest)
+    return out
+
+
+@cache
+def _compositions(total: int, parts: int) -> np.ndarray:
+    """`compositions`, kept: the tables of fewer parts build every bigger one."""
+    return compositions(total, parts)
 
 
 @cache
@@ -106,23 +114,24 @@ class Level:
     @classmethod
     def build(cls, players: int, chips: int) -> Level:
         """Enumerate and order the states (see the module docstring)."""
-        lex = compositions(chips - 1, players)
+        count = comb(chips + players - 2, players - 1)
+        lex = compositions(chips - 1, players, Arena("build").empty((count, players), CHIP_TYPE))
         lex[:, 0] += 1
+        gap = np.zeros(count, CHIP_TYPE)  # the nearest holder on the roller's left; 0: none
+        for seat in range(players - 1, 0, -1):
+            gap[lex[:, seat] > 0] = seat
         dice = np.minimum(lex[:, 0], MAX_DICE)
-        others = lex[:, 1:] > 0
-        gap = np.where(others.any(axis=1), others.argmax(axis=1) + 1, 0)
         dice[gap == 0] = 0
-        order = np.lexsort((gap, dice))
-        position = np.empty(len(lex), np.int32)
-        position[order] = np.arange(len(lex), dtype=np.int32)
-        keys = np.stack([dice[order], gap[order]], axis=1)
-        starts = np.flatnonzero(np.any(keys[1:] != keys[:-1], axis=1)) + 1
-        bounds = [0, *starts.tolist(), len(lex)]
+        key = dice * players + gap
+        order = np.argsort(key, kind="stable")  # lexicographic within a block
+        position = np.empty(count, np.int32)
+        position[order] = np.arange(count, dtype=np.int32)
+        key = key[order]
+        bounds = [0, *(np.flatnonzero(key[1:] != key[:-1]) + 1).tolist(), count]
         blocks = tuple(
-            Block(lo, hi, int(keys[lo, 0]), int(keys[lo, 1]))
-            for lo, hi in itertools.pairwise(bounds)
+            Block(lo, hi, *divmod(int(key[lo]), players)) for lo, hi in itertools.pairwise(bounds)
         )
-        return cls(players, chips, lex[order], blocks, position)
+        return cls(players, chips, lex.take(order, axis=0), blocks, position)
 
     def __len__(self) -> int:
         return len(self.states)

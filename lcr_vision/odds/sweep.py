@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lcr_vision.odds.plan import PLAN_CHUNK, BlockPlan, chunks, turn_columns
-from lcr_vision.odds.scratch import scratch
+from lcr_vision.odds.scratch import Arena
 from lcr_vision.odds.states import Level
 
 FAST_BYTES = (4, 8, 16, 32)
@@ -105,34 +105,40 @@ class Step:
 
 @dataclass(frozen=True, eq=False)
 class Span:
-    """Sweep positions ``start:stop`` and the rolls from them that stay on the level."""
+    """Sweep positions ``start:stop``, what the rolls with a C bring them (``base``, in the
+    units asked for) and the rolls from them that stay on the level."""
 
     start: int
     stop: int
+    base: np.ndarray
     steps: tuple[Step, ...]
 
 
 @dataclass(frozen=True, eq=False)
 class Layout:
-    """A level's unfinished states in sweep order: ``rows`` are their level rows, ``base`` what
-    the rolls with a C bring them (in the units asked for)."""
+    """A level's unfinished states in sweep order: ``rows`` are their level rows, ``blocks``
+    the planned blocks' spans of them."""
 
     players: int
     width: int
     rows: np.ndarray
     blocks: tuple[Span, ...]
-    base: np.ndarray
 
     @classmethod
     def of(cls, level: Level, plans: Sequence[BlockPlan], unit: np.ndarray | None = None,
-           buffer: str | None = None) -> Layout:
+           arena: Arena | None = None) -> Layout:
         """Renumber the planned blocks' targets into sweep positions, in place and a slice at a
-        time, since fresh memory is slow (the plans are spent); values divided by ``unit``, per
-        column, and ``base`` on the `scratch` ``buffer``, when named."""
-        rows = np.concatenate([p.rows for p in plans]) if plans else np.zeros(0, np.intp)
+        time, since fresh memory is slow (the plans are spent, and their ``base`` divided by
+        ``unit``, per column); arrays cut from ``arena`` (fresh ones without)."""
+        arena = arena or Arena(None)
+        rows = arena.empty(sum(len(p.rows) for p in plans), np.intp)
+        if plans:
+            np.concatenate([p.rows for p in plans], out=rows)
         kind = np.int32 if len(rows) < 2**31 else np.intp
-        position = np.full(len(level), len(rows), kind)  # finished: the last row
-        position[rows] = np.arange(len(rows), dtype=kind)
+        position = arena.empty(len(level), kind)
+        position.fill(len(rows))  # finished: the last row
+        for lo, hi in chunks(len(rows), PLAN_CHUNK):
+            position[rows[lo:hi]] = np.arange(lo, hi, dtype=kind)
         width = fast_width(kept_wins(level.players) + 1)
         matrices = {}
         blocks, start = [], 0
@@ -148,30 +154,21 @@ class Layout:
                     group.chances,
                     _renumbered(group.targets, position),
                 ))
-            blocks.append(Span(start, start + len(p.rows), tuple(steps)))
+            if unit is not None:
+                np.divide(p.base, unit, out=p.base)
+            blocks.append(Span(start, start + len(p.rows), p.base, tuple(steps)))
             start += len(p.rows)
-        shape = (len(rows), level.players + 1)
-        base = np.zeros(shape) if buffer is None else scratch(buffer, shape, np.float64)
-        if plans:
-            np.concatenate([p.base for p in plans], out=base)
-        if unit is not None:
-            base /= unit
-        return cls(level.players, width, rows, tuple(blocks), base)
+        return cls(level.players, width, rows, tuple(blocks))
 
     @property
     def kept(self) -> int:
         """Win columns a correction row keeps (`kept_wins`); the turns come next."""
         return kept_wins(self.players)
 
-    def zeros(self, buffer: str | None = None) -> np.ndarray:
-        """A zero correction, with the finished states' row at the end (on the `scratch`
-        ``buffer``, when named)."""
-        shape = (len(self.rows) + 1, self.width)
-        if buffer is None:
-            return np.zeros(shape, np.float32)
-        correction = scratch(buffer, shape, np.float32)
-        correction.fill(0.0)
-        return correction
+    def zeros(self, arena: Arena | None = None) -> np.ndarray:
+        """A zero correction, with the finished states' row at the end (cut from ``arena``, or
+        fresh)."""
+        return (arena or Arena(None)).zeros((len(self.rows) + 1, self.width), np.float32)
 
     def residual(self, values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """How far one more roll moves the values, ``base + Q x - x``, taken in double precision
@@ -181,7 +178,7 @@ class Layout:
         for block in self.blocks:
             for lo, hi in chunks(block.stop - block.start):
                 here = slice(block.start + lo, block.start + hi)
-                acc = self.base[here] - values[here]
+                acc = block.base[lo:hi] - values[here]
                 for step in block.steps:
                     targets = step.targets[:, lo:hi]
                     rows = values.take(targets, axis=0).reshape(len(targets), -1)
