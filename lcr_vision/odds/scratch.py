@@ -12,7 +12,7 @@ level's arena cuts the pages already touched again. `release` lets the buffers g
 done. Each thread has buffers of its own, so that two solves at once never share one.
 
 >>> level = Arena("doc")
->>> first, second = level.empty((2, 3), np.float32), level.zeros(5, np.int64)
+>>> first, second = level.zeros(5, np.int64), level.empty((2, 3), np.float32)
 >>> np.shares_memory(first, second)  # one arena's arrays are apart
 False
 >>> np.shares_memory(first, Arena("doc").zeros((3, 2), np.int32))  # the next level's: the same
