@@ -201,3 +201,34 @@ def test_rolls_of_other_tables_make_no_profile(data: Path, tmp_path: Path,
     err = capsys.readouterr().err
     assert "do not show the empty table's table" in err and "no profile was written" in err
     assert not (data / "mixed.json").exists()
+
+
+def test_an_upright_model_learns_where_the_tables_far_side_is(
+        data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A steep webcam whose picture is turned a quarter clockwise (the table's far side on the
+    picture's right): calibrating an upright model finds that side, says it, and keeps it in the
+    profile, whose reader then reads with it rather than looking for the up in every frame."""
+    from dataclasses import replace
+
+    from lcr_vision.calibration import trial
+    from lcr_vision.vision.holdout import OUT_OF_RANGE
+
+    model = Path(__file__).parents[1] / "models" / "candidates" / "u2.onnx"
+    monkeypatch.setitem(trial.TABLES, "steep-upright",
+                        ("lcr", replace(OUT_OF_RANGE, roll_deg=(-5.0, 5.0), die_px=(45.0, 55.0))))
+    shots = shoot("steep-upright", 10, seed=2001)
+    h = shots.rolls[0][0].shape[0]
+    turned = type(shots)(
+        tuple(cv2.rotate(e, cv2.ROTATE_90_CLOCKWISE) for e in shots.empty),
+        tuple((cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE), faces) for image, faces in shots.rolls),
+        tuple(tuple((h - y1, x0, h - y0, x1) for x0, y0, x1, y1 in boxes)
+              for boxes in shots.boxes))
+    write_folder(turned, tmp_path)
+    assert scripted(tmp_path, "boxed", "side", "--model", str(model)) == 0
+    assert "The table's far side is the picture's right side" in capsys.readouterr().out
+    profile = load("side")
+    assert profile.turn == 1
+    reader = profile_reader(profile, model)
+    assert not reader.reader.find_up and reader.view.turn == 1
+    assert profile_reader(replace(profile, turn=None), model).reader.find_up

@@ -1,5 +1,6 @@
 """The reader's views: a die lies at any angle, so turning its crop must not change what four
-quarter-turn views read; an upright model is read as cut and mirrored; the views are checked."""
+quarter-turn views read; an upright model is read as cut and mirrored, at the side of the frame
+it reads surest where not told its up; the views are checked."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.crops import cut_crops
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import UP_PRIOR, DiceReader
 from lcr_vision.vision.spec import UPRIGHT_KEY
 
 
@@ -58,9 +59,9 @@ def upright_model(marked_model: Callable[..., Path]) -> Path:
     return marked_model(**{UPRIGHT_KEY: "1"})
 
 
-def test_an_upright_model_reads_the_crop_as_cut_and_mirrored(
+def test_an_upright_model_told_the_up_reads_the_crop_as_cut_and_mirrored(
         crops: np.ndarray, upright_model: Path) -> None:
-    upright = DiceReader(upright_model, dice=DiceKind.LCR)
+    upright = DiceReader(upright_model, dice=DiceKind.LCR, find_up=False)
     one = DiceReader(dice=DiceKind.LCR, views=1)
     mirrored = np.ascontiguousarray(crops[..., ::-1])
     np.testing.assert_allclose(
@@ -70,4 +71,20 @@ def test_an_upright_model_reads_the_crop_as_cut_and_mirrored(
                                atol=1e-4)
     turned = np.ascontiguousarray(np.rot90(crops, 1, (2, 3)))  # never turned: its up is the frame's
     assert not np.allclose(upright.face_log_probs(turned), upright.face_log_probs(crops), atol=1e-4)
-    assert DiceReader(upright_model, views=1).turns == one.turns
+    assert DiceReader(upright_model, views=1, find_up=False).turns == one.turns
+
+
+def test_an_upright_model_not_told_the_up_reads_the_frame_at_its_surest_side(
+        crops: np.ndarray, upright_model: Path) -> None:
+    """Each side of the frame as the up is a read of the crops turned to it as cut and mirrored;
+    the frame's dice are read at the surest, the frame's own up ahead by `UP_PRIOR` a die."""
+    told = DiceReader(upright_model, dice=DiceKind.LCR, find_up=False)
+    finds = DiceReader(upright_model, dice=DiceKind.LCR)
+    assert len(finds.turns) == 8 and not DiceReader(dice=DiceKind.LCR).find_up  # g2: not upright
+    for frame in (crops[:3], crops[3:], np.ascontiguousarray(np.rot90(crops[:4], 2, (2, 3)))):
+        at = [told.face_log_probs(np.ascontiguousarray(np.rot90(frame, k, (2, 3))))
+              for k in range(4)]
+        sure = [float(a.max(1).sum()) + (UP_PRIOR * len(frame) if k == 0 else 0.0)
+                for k, a in enumerate(at)]
+        np.testing.assert_allclose(finds.face_log_probs(frame), at[int(np.argmax(sure))],
+                                   atol=1e-4)

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -262,22 +263,26 @@ class Calibration:
         die = float(np.median(checked.sizes))
         rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
         views = candidate_views((w, h), rois, die)
-        if getattr(self.reader, "upright", False):  # it reads the picture's top as the far side
+        # the profile's readers are told the far side: the view turns it up
+        make = partial(self.make_reader, find_up=False)
+        upright = getattr(self.reader, "upright", False)  # it reads the top as the far side
+        one_look = make(*THRESHOLDS[0])
+        if upright:
             turned, _ = pick(checked.rolls, [replace(views[0], turn=k) for k in range(4)],
-                             lambda v: CalibratedReader(self.reader, v))
+                             lambda v: CalibratedReader(one_look, v))
             views = [replace(v, turn=turned.turn) for v in views]
             self.dialogue.say(words.far_side(turned.turn))
-        every_scale = self.make_reader(*THRESHOLDS[0], pyramid=True)
+        every_scale = make(*THRESHOLDS[0], pyramid=True)
         whole = [v for v in views if v.tiles == 1]
-        looks = ([(v, self.reader) for v in whole] + [(v, every_scale) for v in whole]
-                 + [(v, self.reader) for v in views if v.tiles > 1])
+        looks = ([(v, one_look) for v in whole] + [(v, every_scale) for v in whole]
+                 + [(v, one_look) for v in views if v.tiles > 1])
         (view, reader), _ = pick(checked.rolls, looks, lambda c: CalibratedReader(c[1], c[0]))
         pyramid = reader is every_scale
         (heat, score), accuracy = pick(
             checked.rolls, THRESHOLDS,
-            lambda t: CalibratedReader(self.make_reader(*t, pyramid=pyramid), view))
+            lambda t: CalibratedReader(make(*t, pyramid=pyramid), view))
         default = measure(checked.rolls, self.reader.read)
-        learnt = self._learn(self.make_reader(heat, score, pyramid=pyramid), view, checked.rolls)
+        learnt = self._learn(make(heat, score, pyramid=pyramid), view, checked.rolls)
         self.dialogue.say(words.accuracy(accuracy.die_accuracy, accuracy.dice,
                                          accuracy.roll_accuracy, accuracy.rolls,
                                          default.die_accuracy))
@@ -290,7 +295,8 @@ class Calibration:
         figures = {**table.figures, "focus": round(float(np.mean(checked.sharpness)), 1)}
         return Profile(
             name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
-            roi=view.roi, scale=view.scale, tiles=view.tiles, overlap=view.overlap, pyramid=pyramid,
+            roi=view.roi, scale=view.scale, tiles=view.tiles, overlap=view.overlap,
+            turn=view.turn if upright else None, pyramid=pyramid,
             heat_threshold=heat, min_score=score,
             die_px=round(die, 1), table=figures, notes=notes,
             accuracy=accuracy, default_accuracy=default,

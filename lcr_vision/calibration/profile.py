@@ -62,7 +62,8 @@ class Profile:
 
     ``roi`` is ``(x, y, w, h)`` in pixels of frames of ``frame`` size (``None``: the whole frame);
     ``scale`` resizes the play area and ``turn`` turns it by quarter-turns anticlockwise (so
-    that an upright model sees the table's far side up) before the reader sees it, which reads it
+    that an upright model sees the table's far side up; ``None``: not measured, and an upright
+    reader finds the far side in each frame) before the reader sees it, which reads it
     in ``tiles`` x ``tiles`` windows overlapping by ``overlap`` pixels, or with ``pyramid`` at
     every scale (`DiceReader`) where that read the check rolls clearly better; ``heat_threshold`` and
     ``min_score`` are the reader's thresholds for finding a die and for trusting its face (the
@@ -83,7 +84,7 @@ class Profile:
     scale: float = 1.0
     tiles: int = 1
     overlap: int = 0
-    turn: int = 0
+    turn: int | None = None
     pyramid: bool = False
     heat_threshold: float = HEAT_THRESHOLD
     min_score: float | None = None
@@ -99,7 +100,7 @@ class Profile:
     @property
     def view(self) -> View:
         """The crop and resize applied to every frame before reading."""
-        return View(self.roi, self.scale, self.frame, self.tiles, self.overlap, self.turn)
+        return View(self.roi, self.scale, self.frame, self.tiles, self.overlap, self.turn or 0)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the profile, ``version`` first."""
@@ -139,7 +140,7 @@ class Profile:
             scale=_get(data, "scale", _scale),
             tiles=_get(data, "tiles", _count(1, 4), 1),
             overlap=_get(data, "overlap", _count(0, 10_000), 0),
-            turn=_get(data, "turn", _count(0, 3), 0),
+            turn=_get(data, "turn", _optional(_count(0, 3)), None),
             pyramid=_get(data, "pyramid", _flag, False),
             heat_threshold=_get(data, "heat_threshold", _share, HEAT_THRESHOLD),
             min_score=_get(data, "min_score", _optional(_share), None),

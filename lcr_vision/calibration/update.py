@@ -52,8 +52,9 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     if len(rolls) < MIN_ROLLS:
         raise CalibrationError(f"the sessions hold {len(rolls)} rolls with photos; learning the "
                                f"dice needs at least {MIN_ROLLS}; the profile is unchanged")
+    # a head learns the faces with the far side up: the profile's turn, else the frame's top
     reader = DiceReader(model, profile.dice, threads, profile.heat_threshold, profile.min_score,
-                        pyramid=profile.pyramid)
+                        pyramid=profile.pyramid, find_up=False)
     if not reader.has_features:
         raise CalibrationError(f"{reader.model_path} cannot learn dice (it has no features "
                                "output); the profile is unchanged")

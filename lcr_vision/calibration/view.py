@@ -150,7 +150,8 @@ def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1
     from lcr_vision.vision.reader import DiceReader
 
     reader = DiceReader(model, dice or profile.dice, threads, profile.heat_threshold,
-                        profile.min_score, pyramid=profile.pyramid)
+                        profile.min_score, pyramid=profile.pyramid,
+                        find_up=profile.turn is None)
     head = profile.face_head
     if head is not None and (not reader.has_features
                              or head.model != model_digest(reader.model_path)):

@@ -7,7 +7,8 @@ show, or ``none`` (no die, a die cut by the frame edge, a side face). Localising
 makes both small dice and big frames cheap. Each crop is read in ``views`` quarter-turns and the
 answers averaged: a die lies at any angle, so every turn is as fair a look at its face as the first.
 An upright model (trained with the frame's up kept, where the table's far side is) is read as cut
-and mirrored instead: turned, its side faces would no longer be below the top face.
+and mirrored instead: turned, its side faces would no longer be below the top face; where no
+calibration says which side of the frame is the far side, the reader finds it (`UP_PRIOR`).
 
 One look at 320 px is what a live camera affords, and it misses many dice under about 3% of the
 frame's width (a die across a table in a phone's photo). With ``pyramid``, for photos, the
@@ -70,6 +71,13 @@ VIEWS = 4
 _TURNS = {1: ((0, False),), 2: ((0, False), (2, False)),
           4: ((0, False), (1, False), (2, False), (3, False))}
 _UPRIGHT = {1: ((0, False),), 2: ((0, False), (0, True)), 4: ((0, False), (0, True))}
+# Where the camera's roll is not known (no calibration said where the table's far side is), an
+# upright model is read with each crop turned to each of the frame's four sides as the up, and
+# the frame is read with the up its dice read surest at (the sum over them of the best class's
+# log-probability), the frame's own up first by this many nats a die: on renders from cameras
+# rolled any way it reads 4-5 points more dice than the frame's up alone, and a point and a half
+# fewer from cameras that stand upright (models/README.md, "Finding the far side").
+UP_PRIOR = 0.1
 EDGE_SHARE = 0.1  # a box reaching this share of its size past the frame edge is a cut die
 # A finer look of the pyramid keeps the dice under this many locator pixels, that is under 18 in
 # the look before, where that look starts missing dice (models/README.md, "Photos of any size").
@@ -106,8 +114,12 @@ class DiceReader:
         self, model_path: Path | None = None, dice: DiceKind | None = None, threads: int = 1,
         heat_threshold: float = HEAT_THRESHOLD, min_score: float | None = None, views: int = VIEWS,
         pyramid: bool = False, optimize: bool = True, head: FaceHead | None = None,
+        find_up: bool = True,
     ) -> None:
-        """``optimize=False`` runs onnxruntime's graph as stored, without fusing its operators:
+        """``find_up`` reads an upright model's crops with each of the frame's sides as the far
+        side and keeps the surest (`UP_PRIOR`); ``False`` where the up is known (a calibrated
+        view turned the far side up). ``optimize=False`` runs onnxruntime's graph as stored,
+        without fusing its operators:
         other kernels, as another processor or install may run, for measuring how far the
         figures move with them (``lcr_vision.bench.accuracy``). ``head`` corrects the
         classifier's logits for one set of dice (calibration's; it needs a model with the
@@ -154,7 +166,10 @@ class DiceReader:
         self.min_score = float(meta.get(FACE_SCORE_KEY, FACE_SCORE)) if min_score is None \
             else min_score
         self.upright = meta.get(UPRIGHT_KEY) == "1"
-        self.turns = (_UPRIGHT if self.upright else _TURNS)[views]
+        self.find_up = find_up and self.upright
+        self.turns = _TURNS[views] if not self.upright else _UPRIGHT[views] if not self.find_up \
+            else tuple((-up % 4 if mirrored else up, mirrored)
+                       for up in range(4) for _, mirrored in _UPRIGHT[views])
         self.pyramid = pyramid
 
     def with_head(self, head: FaceHead | None) -> DiceReader:
@@ -209,7 +224,8 @@ class DiceReader:
                      features: bool | None = None) -> tuple[np.ndarray, np.ndarray | None]:
         """Logits ``(T, N, 12)`` of ``crops`` ``(N, 3, crop, crop)`` in each of the reader's ``T``
         views (``views`` 4: turned by 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut; an upright
-        model's: as cut and mirrored), and their pooled features ``(T, N, F)`` where asked for
+        model's: as cut and mirrored, and with ``find_up`` so for each side of the frame as the
+        up, mirrored about that up), and their pooled features ``(T, N, F)`` where asked for
         (default: where a head reads them) and the model gives them (else ``None``)."""
         batch = np.ascontiguousarray(np.concatenate(
             [np.rot90(crops[..., ::-1] if mirrored else crops, k, (2, 3))
@@ -223,11 +239,18 @@ class DiceReader:
 
     def log_probs(self, logits: np.ndarray, features: np.ndarray | None) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` from `crop_outputs`, the face head applied to each
-        turn's logits, averaged over the turns."""
+        turn's logits, averaged over the turns (with ``find_up``, over those of the up the
+        crops read surest at: the crops are one frame's)."""
         if self.head is not None and features is not None:
             logits = self.head.apply(logits, features)
         shifted = logits - logits.max(-1, keepdims=True)
-        return (shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))).mean(0)
+        log_probs = shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))
+        if not self.find_up:
+            return log_probs.mean(0)
+        by_up = log_probs.reshape(4, -1, *log_probs.shape[1:]).mean(1)
+        sure = by_up.max(-1).sum(-1)
+        sure[0] += UP_PRIOR * by_up.shape[1]
+        return by_up[sure.argmax()]
 
     def face_log_probs(self, crops: np.ndarray) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, crop, crop)``, averaged over the
