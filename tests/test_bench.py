@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -79,16 +78,3 @@ def test_bench_says_what_it_is_measuring(capsys: pytest.CaptureFixture[str]) -> 
                                 "bench: solving the exact odds of 3 players from the start",
                                 "bench: solving the exact odds of 4 players from the start"]
 
-
-def test_an_upright_model_is_measured_on_renders_from_a_webcam_at_the_tables_edge(
-        marked_model: Callable[..., Path]) -> None:
-    """The bench's render sets are seen by the camera each model is made for: an upright model's
-    a webcam rolled by at most `UPRIGHT_TURN`, any other's rolled any way."""
-    from lcr_vision.bench.accuracy import _seen_by
-    from lcr_vision.synth.ranges import Ranges
-    from lcr_vision.vision.reader import DiceReader
-    from lcr_vision.vision.spec import UPRIGHT_KEY, UPRIGHT_TURN
-
-    upright = DiceReader(marked_model(**{UPRIGHT_KEY: "1"}))
-    assert _seen_by(upright, Ranges()).roll_deg == (-UPRIGHT_TURN, UPRIGHT_TURN)
-    assert _seen_by(DiceReader(), Ranges()) == Ranges()

@@ -33,7 +33,6 @@ from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
 from lcr_vision.vision.metrics import Scores, score
 from lcr_vision.vision.reader import DiceReader
 from lcr_vision.vision.shifts import SHIFTS, resized, shifted_scores
-from lcr_vision.vision.spec import UPRIGHT_TURN
 from lcr_vision.vision.split import is_validation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -159,25 +158,17 @@ def _samples(make: Reader, look: bool) -> dict[str, Count]:
     return {"dice": _dice(_folder(make(pyramid=look), SAMPLES / "labels.csv"))}
 
 
-def _seen_by(reader: DiceReader, ranges: Ranges) -> Ranges:
-    """``ranges`` with the cameras ``reader``'s model is made for: an upright model's a webcam
-    at the table's edge, rolled by at most `UPRIGHT_TURN` (calibration turns any other camera's
-    frames so), any other model's rolled any way."""
-    return replace(ranges, roll_deg=(-UPRIGHT_TURN, UPRIGHT_TURN)) if reader.upright else ranges
-
-
 def _renders(kind: str) -> Callable[[Reader, bool], dict[str, Count]]:
     def measure(make: Reader, look: bool) -> dict[str, Count]:
-        reader = make(dice=DiceKind(kind), pyramid=look)
-        s, _ = holdout_run(reader, kind, count=60, ranges=_seen_by(reader, OUT_OF_RANGE))
+        s, _ = holdout_run(make(dice=DiceKind(kind), pyramid=look), kind, count=60,
+                           ranges=OUT_OF_RANGE)
         return {"dice": _dice(s)}
     return measure
 
 
 def _side_faces(make: Reader, look: bool) -> dict[str, Count]:
     steep = replace(Ranges(), tilt_deg=(30.0, 40.0))  # the steepest quarter of the training's tilts
-    reader = make(dice=DiceKind.LCR, pyramid=look)
-    s, sides = holdout_run(reader, "lcr", 60, ranges=_seen_by(reader, steep))
+    s, sides = holdout_run(make(dice=DiceKind.LCR, pyramid=look), "lcr", 60, ranges=steep)
     return {"side faces read": Count(sides, s.found, higher_is_better=False), "dice": _dice(s)}
 
 
