@@ -72,11 +72,11 @@ _TURNS = {1: ((0, False),), 2: ((0, False), (2, False)),
           4: ((0, False), (1, False), (2, False), (3, False))}
 _UPRIGHT = {1: ((0, False),), 2: ((0, False), (0, True)), 4: ((0, False), (0, True))}
 # Where the camera's roll is not known (no calibration said where the table's far side is), an
-# upright model is read with each crop turned to each of the frame's four sides as the up, and
-# the frame is read with the up its dice read surest at (the sum over them of the best class's
-# log-probability), the frame's own up first by this many nats a die: on renders from cameras
-# rolled any way it reads 4-5 points more dice than the frame's up alone, and a point and a half
-# fewer from cameras that stand upright (models/README.md, "Finding the far side").
+# upright model reads a frame's crops with each of its four sides as the up, as cut, and then
+# reads them as cut and mirrored with the side they read surest at (the sum over them of the best
+# class's log-probability) up, the frame's own up first by this many nats a die: on renders from
+# cameras rolled any way it reads 4-5 points more dice than the frame's up alone, and a point and
+# a half fewer from cameras that stand upright (models/README.md, "Finding the far side").
 UP_PRIOR = 0.1
 EDGE_SHARE = 0.1  # a box reaching this share of its size past the frame edge is a cut die
 # A finer look of the pyramid keeps the dice under this many locator pixels, that is under 18 in
@@ -116,9 +116,9 @@ class DiceReader:
         pyramid: bool = False, optimize: bool = True, head: FaceHead | None = None,
         find_up: bool = True,
     ) -> None:
-        """``find_up`` reads an upright model's crops with each of the frame's sides as the far
-        side and keeps the surest (`UP_PRIOR`); ``False`` where the up is known (a calibrated
-        view turned the far side up). ``optimize=False`` runs onnxruntime's graph as stored,
+        """``find_up`` reads an upright model's crops with the side of the frame they read surest
+        at as the far side (`surest_up`); ``False`` where the up is known (a calibrated view
+        turned the far side up). ``optimize=False`` runs onnxruntime's graph as stored,
         without fusing its operators:
         other kernels, as another processor or install may run, for measuring how far the
         figures move with them (``lcr_vision.bench.accuracy``). ``head`` corrects the
@@ -167,9 +167,7 @@ class DiceReader:
             else min_score
         self.upright = meta.get(UPRIGHT_KEY) == "1"
         self.find_up = find_up and self.upright
-        self.turns = _TURNS[views] if not self.upright else _UPRIGHT[views] if not self.find_up \
-            else tuple((-up % 4 if mirrored else up, mirrored)
-                       for up in range(4) for _, mirrored in _UPRIGHT[views])
+        self.turns = (_UPRIGHT if self.upright else _TURNS)[views]
         self.pyramid = pyramid
 
     def with_head(self, head: FaceHead | None) -> DiceReader:
@@ -224,33 +222,41 @@ class DiceReader:
                      features: bool | None = None) -> tuple[np.ndarray, np.ndarray | None]:
         """Logits ``(T, N, 12)`` of ``crops`` ``(N, 3, crop, crop)`` in each of the reader's ``T``
         views (``views`` 4: turned by 0, 90, 180, 270 degrees; 2: 0 and 180; 1: as cut; an upright
-        model's: as cut and mirrored, and with ``find_up`` so for each side of the frame as the
-        up, mirrored about that up), and their pooled features ``(T, N, F)`` where asked for
-        (default: where a head reads them) and the model gives them (else ``None``)."""
+        model's: as cut and mirrored, turned first with ``find_up`` so that the side of the frame
+        they read surest at is up: `surest_up`), and their pooled features ``(T, N, F)`` where
+        asked for (default: where a head reads them) and the model gives them (else ``None``)."""
+        wanted = self.head is not None if features is None else features
+        names = [CLASSIFIER_OUTPUT] + [FEATURES_OUTPUT] * (wanted and self.has_features)
+        if self.find_up and len(crops):
+            crops = np.rot90(crops, self.surest_up(crops), (2, 3))
         batch = np.ascontiguousarray(np.concatenate(
             [np.rot90(crops[..., ::-1] if mirrored else crops, k, (2, 3))
              for k, mirrored in self.turns]))
-        wanted = self.head is not None if features is None else features
-        names = [CLASSIFIER_OUTPUT] + [FEATURES_OUTPUT] * (wanted and self.has_features)
         logits, *features = self.session.run(names, {CROPS_INPUT: batch})
         turns = (len(self.turns), len(crops))
         return (logits.reshape(*turns, logits.shape[-1]),
                 features[0].reshape(*turns, features[0].shape[-1]) if features else None)
 
+    def surest_up(self, crops: np.ndarray) -> int:
+        """The quarter-turns (anticlockwise) that bring up the side of the frame one frame's
+        ``crops`` read surest at, as cut: the sum over them of the best class's log-probability,
+        the frame's own up first by `UP_PRIOR` a crop."""
+        batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3))
+                                                     for k in range(4)]))
+        logits = self.session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: batch})[0]
+        logits = logits.reshape(4, len(crops), -1)
+        # the best class's log-probability: its logit less the log of the sum of exponentials
+        sure = -np.log(np.exp(logits - logits.max(-1, keepdims=True)).sum(-1)).sum(-1)
+        sure[0] += UP_PRIOR * len(crops)
+        return int(sure.argmax())
+
     def log_probs(self, logits: np.ndarray, features: np.ndarray | None) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` from `crop_outputs`, the face head applied to each
-        turn's logits, averaged over the turns (with ``find_up``, over those of the up the
-        crops read surest at: the crops are one frame's)."""
+        turn's logits, averaged over the turns."""
         if self.head is not None and features is not None:
             logits = self.head.apply(logits, features)
         shifted = logits - logits.max(-1, keepdims=True)
-        log_probs = shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))
-        if not self.find_up:
-            return log_probs.mean(0)
-        by_up = log_probs.reshape(4, -1, *log_probs.shape[1:]).mean(1)
-        sure = by_up.max(-1).sum(-1)
-        sure[0] += UP_PRIOR * by_up.shape[1]
-        return by_up[sure.argmax()]
+        return (shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))).mean(0)
 
     def face_log_probs(self, crops: np.ndarray) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, crop, crop)``, averaged over the
