@@ -32,7 +32,7 @@ from functools import cache
 import numpy as np
 
 from lcr_vision.odds.dice import roll_outcomes
-from lcr_vision.odds.scratch import Arena
+from lcr_vision.odds.scratch import FRESH, Arena
 from lcr_vision.odds.states import Block, Level, _rank_tables, composition_rank
 
 CHUNK = 4_096  # states worked on together: enough for numpy to pay off, few enough for the cache
@@ -215,12 +215,11 @@ def _swept(level: Level, block: Block) -> tuple[np.ndarray, np.ndarray]:
 
 
 def plan(level: Level, lower: Mapping[int, SolvedLevel],
-         arena: Arena | None = None) -> list[BlockPlan]:
+         arena: Arena = FRESH) -> list[BlockPlan]:
     """The blocks of an unsolved ``level`` ready to sweep, cut by `phases` and swept from the
     highest phase down (each block in sweep order within a phase); ``lower[c]`` is the solved
     level with ``c`` chips fewer in play, for the rolls with ``c`` C's. Arrays are cut from
-    ``arena`` (fresh without)."""
-    arena = arena or Arena(None)
+    ``arena``."""
     cuts: list[list[BlockPlan]] = [[] for _ in range(level.players)]
     for block in level.blocks:
         if not block.dice:

@@ -71,6 +71,9 @@ class Arena:
         return array
 
 
+FRESH = Arena(None)  # for callers outside a solve: every array fresh
+
+
 def release() -> None:
     """Let this thread's buffers go (arrays cut from them stay valid, and keep theirs)."""
     _buffers().clear()

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lcr_vision.odds.plan import PLAN_CHUNK, BlockPlan, chunks, turn_columns
-from lcr_vision.odds.scratch import Arena
+from lcr_vision.odds.scratch import FRESH, Arena
 from lcr_vision.odds.states import Level
 
 FAST_BYTES = (4, 8, 16, 32)
@@ -126,11 +126,10 @@ class Layout:
 
     @classmethod
     def of(cls, level: Level, plans: Sequence[BlockPlan], unit: np.ndarray | None = None,
-           arena: Arena | None = None) -> Layout:
+           arena: Arena = FRESH) -> Layout:
         """Renumber the planned blocks' targets into sweep positions, in place and a slice at a
         time, since fresh memory is slow (the plans are spent, and their ``base`` divided by
-        ``unit``, per column); arrays cut from ``arena`` (fresh ones without)."""
-        arena = arena or Arena(None)
+        ``unit``, per column); arrays cut from ``arena``."""
         rows = arena.empty(sum(len(p.rows) for p in plans), np.intp)
         if plans:
             np.concatenate([p.rows for p in plans], out=rows)
@@ -165,10 +164,9 @@ class Layout:
         """Win columns a correction row keeps (`kept_wins`); the turns come next."""
         return kept_wins(self.players)
 
-    def zeros(self, arena: Arena | None = None) -> np.ndarray:
-        """A zero correction, with the finished states' row at the end (cut from ``arena``, or
-        fresh)."""
-        return (arena or Arena(None)).zeros((len(self.rows) + 1, self.width), np.float32)
+    def zeros(self, arena: Arena = FRESH) -> np.ndarray:
+        """A zero correction, with the finished states' row at the end (cut from ``arena``)."""
+        return arena.zeros((len(self.rows) + 1, self.width), np.float32)
 
     def residual(self, values: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """How far one more roll moves the values, ``base + Q x - x``, taken in double precision

@@ -244,9 +244,7 @@ class DiceReader:
         batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3))
                                                      for k in range(4)]))
         logits = self.session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: batch})[0]
-        logits = logits.reshape(4, len(crops), -1)
-        # the best class's log-probability: its logit less the log of the sum of exponentials
-        sure = -np.log(np.exp(logits - logits.max(-1, keepdims=True)).sum(-1)).sum(-1)
+        sure = _log_softmax(logits.reshape(4, len(crops), -1)).max(-1).sum(-1)
         sure[0] += UP_PRIOR * len(crops)
         return int(sure.argmax())
 
@@ -255,8 +253,7 @@ class DiceReader:
         turn's logits, averaged over the turns."""
         if self.head is not None and features is not None:
             logits = self.head.apply(logits, features)
-        shifted = logits - logits.max(-1, keepdims=True)
-        return (shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))).mean(0)
+        return _log_softmax(logits).mean(0)
 
     def face_log_probs(self, crops: np.ndarray) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, crop, crop)``, averaged over the
@@ -317,6 +314,12 @@ class DiceReader:
         keep &= _not_duplicate(peaks.centers, peaks.sizes.mean(1), keep)
         boxes = np.clip(boxes[keep], 0, (w, h, w, h))
         return Detections(boxes, [CLASSES[i] for i in best[keep]], score[keep])
+
+
+def _log_softmax(logits: np.ndarray) -> np.ndarray:
+    """Log-probabilities of the classes along the last axis of ``logits``."""
+    shifted = logits - logits.max(-1, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(-1, keepdims=True))
 
 
 def look_scales(shape: tuple[int, ...], pyramid: bool = False,
