@@ -39,8 +39,7 @@ with Announcer(None, speak=False, record=None) as announcer:
     for _ in range(40):
         loop.show(frame)
     print("shown", flush=True)
-    end = time.time() + 4
-    while time.time() < end:
+    while not Path(folder / "stop").exists():  # shown until the test has its capture
         loop.show(frame)
 """
 
@@ -58,15 +57,36 @@ def xwd_image(data: bytes) -> np.ndarray:
 
 
 @pytest.fixture
-def display(tmp_path: Path):
+def display():
+    """A fresh virtual screen on a display number Xvfb picks itself (-displayfd), so a server
+    already running on this machine is never the one captured; yielded once it is ready."""
     xvfb = require("Xvfb")
-    number = 90 + os.getpid() % 9
-    server = subprocess.Popen([xvfb, f":{number}", "-screen", "0", "1280x1024x24",
-                               "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
-    time.sleep(1.0)
+    read, write = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write), "-screen", "0", "1280x1024x24",
+                               "-nolisten", "tcp"], stderr=subprocess.DEVNULL, pass_fds=(write,))
+    os.close(write)
+    with os.fdopen(read) as announced:
+        number = announced.readline().strip()
+    assert number, "Xvfb did not start"
     yield f":{number}"
     server.terminate()
     server.wait(10)
+
+
+def capture(display: str, patience: float = 20.0) -> np.ndarray:
+    """The screen once a window is drawn on it: the server maps a window a moment after OpenCV
+    is asked to show it, so the root is read until it is no longer black, then once more after
+    the window has had time to draw itself whole."""
+    end = time.monotonic() + patience
+
+    def screen() -> np.ndarray:
+        return xwd_image(subprocess.run([require("xwd"), "-root", "-silent", "-display", display],
+                                        capture_output=True, check=True).stdout)
+
+    while not screen().any() and time.monotonic() < end:
+        time.sleep(0.2)
+    time.sleep(0.5)
+    return screen()
 
 
 def test_the_window_is_big_and_plain_enough_to_read_across_a_table(
@@ -78,12 +98,15 @@ def test_the_window_is_big_and_plain_enough_to_read_across_a_table(
     env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
     child = subprocess.Popen([sys.executable, "-c", SHOW, str(photos), str(tmp_path / "s")],
                              env=env, stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline().strip() == "shown"
-    dump = subprocess.run([require("xwd"), "-root", "-silent", "-display", display],
-                          capture_output=True, check=True).stdout
-    child.wait(30)
-    screen = xwd_image(dump)
+    try:
+        assert child.stdout.readline().strip() == "shown"
+        screen = capture(display)
+        (tmp_path / "s" / "stop").touch()
+        assert child.wait(30) == 0
+    finally:
+        child.kill()
     lit = np.flatnonzero(screen.max(2).max(0) > 0)  # the window's columns on the black root
+    assert lit.size, "nothing was drawn on the screen"
     assert lit.max() - lit.min() + 1 >= DISPLAY_WIDTH
     band = screen[: screen.shape[0] // 4, lit.min():lit.max() + 1]
     white = (band.min(2) > 200).any(1)
