@@ -10,7 +10,8 @@
    or at every scale), and after them the reader's thresholds, are scored on all of them; one
    replaces the reader as shipped only when it reads clearly more dice right. For an upright
    model (it reads the picture's top as the table's far side), the side of the picture the
-   rolls read best turned up is chosen first, by the same rule.
+   confirmed faces are likeliest with turned up is chosen first, where they are clearly likelier
+   so than with the far side found in each frame, as the reader as shipped does.
 5. These dice: a face head is fitted to the check rolls' crops and kept only if it reads
    held-out check rolls clearly better (:mod:`lcr_vision.calibration.faces`); both figures are
    said.
@@ -42,7 +43,14 @@ from lcr_vision.calibration.dice_size import (
     size_warnings,
 )
 from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
-from lcr_vision.calibration.fit import THRESHOLDS, CheckRoll, candidate_views, measure, pick
+from lcr_vision.calibration.far_side import far_side
+from lcr_vision.calibration.fit import (
+    THRESHOLDS,
+    CheckRoll,
+    candidate_views,
+    measure,
+    pick,
+)
 from lcr_vision.calibration.profile import Profile, Roi
 from lcr_vision.calibration.rests import Rest, rests
 from lcr_vision.calibration.table_check import (
@@ -263,15 +271,13 @@ class Calibration:
         die = float(np.median(checked.sizes))
         rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
         views = candidate_views((w, h), rois, die)
-        # the profile's readers are told the far side: the view turns it up
-        make = partial(self.make_reader, find_up=False)
-        upright = getattr(self.reader, "upright", False)  # it reads the top as the far side
+        turn = self._far_side(checked.rolls, views[0])
+        # the profile's readers are told the far side, which the view turns up, unless no one
+        # side read clearly best: then they find it in each frame, as the reader as shipped does
+        make = partial(self.make_reader, find_up=turn is None)
+        if turn is not None:
+            views = [replace(v, turn=turn) for v in views]
         one_look = make(*THRESHOLDS[0])
-        if upright:
-            turned, _ = pick(checked.rolls, [replace(views[0], turn=k) for k in range(4)],
-                             lambda v: CalibratedReader(one_look, v))
-            views = [replace(v, turn=turned.turn) for v in views]
-            self.dialogue.say(words.far_side(turned.turn))
         every_scale = make(*THRESHOLDS[0], pyramid=True)
         whole = [v for v in views if v.tiles == 1]
         looks = ([(v, one_look) for v in whole] + [(v, every_scale) for v in whole]
@@ -296,7 +302,7 @@ class Calibration:
         return Profile(
             name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
             roi=view.roi, scale=view.scale, tiles=view.tiles, overlap=view.overlap,
-            turn=view.turn if upright else None, pyramid=pyramid,
+            turn=turn, pyramid=pyramid,
             heat_threshold=heat, min_score=score,
             die_px=round(die, 1), table=figures, notes=notes,
             accuracy=accuracy, default_accuracy=default,
@@ -304,6 +310,24 @@ class Calibration:
             face_head=None if learnt is None else learnt.head,
             held_out=None if learnt is None else (learnt.before, learnt.after),
         )
+
+    def _far_side(self, rolls: Sequence[CheckRoll], view: View) -> int | None:
+        """For an upright model (it reads the top of what it is shown as the table's far side):
+        the quarter-turns that bring the far side up, said, or ``None`` (also for other models):
+        found in each frame, as the reader as shipped does. A turn is kept where it makes the
+        confirmed faces clearly likelier (:mod:`lcr_vision.calibration.far_side`) and reads the
+        check rolls no worse."""
+        if not getattr(self.reader, "upright", False):
+            return None
+        told = self.make_reader(*THRESHOLDS[0], find_up=False)
+        turn = far_side(told, self.reader, [view.apply(r.image) for r in rolls],
+                        [r.truth for r in rolls])
+        if turn is not None:
+            turned = measure(rolls, CalibratedReader(told, replace(view, turn=turn)).read)
+            if turned.right < measure(rolls, CalibratedReader(self.reader, view).read).right:
+                turn = None
+        self.dialogue.say(words.far_side(turn))
+        return turn
 
     def _learn(self, reader: Reader, view: View, rolls: Sequence[CheckRoll]) -> Learnt | None:
         """Step 5: a face head for these dice, and what it reads on held-out check rolls; said."""

@@ -169,7 +169,7 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     before = measure(test, reader.read)
     after = measure(test, profile_reader(profile, model).read)
     return {"table": table, "dice": kind.value, "roi": profile.roi, "scale": profile.scale,
-            "tiles": profile.tiles, "pyramid": profile.pyramid,
+            "tiles": profile.tiles, "turn": profile.turn, "pyramid": profile.pyramid,
             "heat_threshold": profile.heat_threshold, "min_score": profile.min_score,
             "die_px": profile.die_px, "learnt": profile.face_head is not None,
             "held_out": None if profile.held_out is None else [vars(a) for a in profile.held_out],

@@ -52,9 +52,10 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     if len(rolls) < MIN_ROLLS:
         raise CalibrationError(f"the sessions hold {len(rolls)} rolls with photos; learning the "
                                f"dice needs at least {MIN_ROLLS}; the profile is unchanged")
-    # a head learns the faces with the far side up: the profile's turn, else the frame's top
+    # a head learns the faces as the profile reads them: the far side up by the profile's turn,
+    # else found in each frame
     reader = DiceReader(model, profile.dice, threads, profile.heat_threshold, profile.min_score,
-                        pyramid=profile.pyramid, find_up=False)
+                        pyramid=profile.pyramid, find_up=profile.turn is None)
     if not reader.has_features:
         raise CalibrationError(f"{reader.model_path} cannot learn dice (it has no features "
                                "output); the profile is unchanged")

@@ -39,13 +39,19 @@ def play_area(roi: tuple[int, int, int, int] | None) -> str:
     return f"Play area: {w} by {h} pixels at {x}, {y}."
 
 
-def far_side(turn: int) -> str:
+def far_side(turn: int | None) -> str:
     """Where the check rolls read best with the table's far side (``turn``: quarter-turns
-    anticlockwise that bring it up).
+    anticlockwise that bring it up; ``None``: no one side of the picture, so it is found in each
+    picture, as from a camera straight above).
 
     >>> far_side(1)
     "The table's far side is the picture's right side; I read it turned up."
+    >>> far_side(None)
+    "No one side of the picture reads best as the table's far side; I find it in each picture."
     """
+    if turn is None:
+        return ("No one side of the picture reads best as the table's far side; "
+                "I find it in each picture.")
     side = ("top", "right", "bottom", "left")[turn % 4]
     if side == "top":
         return "The table's far side is the picture's top side."
