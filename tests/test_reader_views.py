@@ -1,10 +1,10 @@
 """The reader's views: a die lies at any angle, so turning its crop must not change what four
-quarter-turn views read; an upright model is read as cut and mirrored, at the side of the frame
-it reads surest where not told its up; the views are checked."""
+quarter-turn views read (g2, the model shipped before the upright one); an upright model (the
+shipped one) is read as cut and mirrored, at the side of the frame it reads surest where not told
+its up; the views are checked."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -15,8 +15,8 @@ from lcr_vision.faces import DiceKind
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.reader import UP_PRIOR, DiceReader
-from lcr_vision.vision.spec import UPRIGHT_KEY
 
+FOUR_VIEWS = Path(__file__).parents[1] / "models" / "candidates" / "g2.onnx"  # not upright
 
 @pytest.fixture(scope="module")
 def crops() -> np.ndarray:
@@ -32,7 +32,7 @@ def crops() -> np.ndarray:
 
 
 def test_four_views_read_a_turned_die_the_same(crops: np.ndarray) -> None:
-    reader = DiceReader(dice=DiceKind.LCR)
+    reader = DiceReader(FOUR_VIEWS, dice=DiceKind.LCR)
     for k in (1, 2, 3):
         turned = np.ascontiguousarray(np.rot90(crops, k, (2, 3)))
         np.testing.assert_allclose(reader.face_log_probs(turned), reader.face_log_probs(crops),
@@ -40,10 +40,10 @@ def test_four_views_read_a_turned_die_the_same(crops: np.ndarray) -> None:
 
 
 def test_one_view_reads_the_crop_as_cut(crops: np.ndarray) -> None:
-    one = DiceReader(dice=DiceKind.LCR, views=1)
+    one = DiceReader(FOUR_VIEWS, dice=DiceKind.LCR, views=1)
     turned = np.ascontiguousarray(np.rot90(crops, 1, (2, 3)))
     assert not np.allclose(one.face_log_probs(turned), one.face_log_probs(crops), atol=1e-4)
-    four = DiceReader(dice=DiceKind.LCR)
+    four = DiceReader(FOUR_VIEWS, dice=DiceKind.LCR)
     turns = [one.face_log_probs(np.ascontiguousarray(np.rot90(crops, k, (2, 3)))) for k in range(4)]
     np.testing.assert_allclose(four.face_log_probs(crops), np.mean(turns, 0), atol=1e-4)
 
@@ -53,16 +53,10 @@ def test_views_other_than_one_two_or_four_are_refused() -> None:
         DiceReader(views=3)
 
 
-@pytest.fixture(scope="module")
-def upright_model(marked_model: Callable[..., Path]) -> Path:
-    """The shipped model's file marked upright, as a run with ``--upright`` exports it."""
-    return marked_model(**{UPRIGHT_KEY: "1"})
-
-
 def test_an_upright_model_told_the_up_reads_the_crop_as_cut_and_mirrored(
-        crops: np.ndarray, upright_model: Path) -> None:
-    upright = DiceReader(upright_model, dice=DiceKind.LCR, find_up=False)
-    one = DiceReader(dice=DiceKind.LCR, views=1)
+        crops: np.ndarray) -> None:
+    upright = DiceReader(dice=DiceKind.LCR, find_up=False)
+    one = DiceReader(dice=DiceKind.LCR, views=1, find_up=False)
     mirrored = np.ascontiguousarray(crops[..., ::-1])
     np.testing.assert_allclose(
         upright.face_log_probs(crops),
@@ -71,17 +65,17 @@ def test_an_upright_model_told_the_up_reads_the_crop_as_cut_and_mirrored(
                                atol=1e-4)
     turned = np.ascontiguousarray(np.rot90(crops, 1, (2, 3)))  # never turned: its up is the frame's
     assert not np.allclose(upright.face_log_probs(turned), upright.face_log_probs(crops), atol=1e-4)
-    assert DiceReader(upright_model, views=1, find_up=False).turns == one.turns
+    assert DiceReader(FOUR_VIEWS, views=1).turns == one.turns
 
 
 def test_an_upright_model_not_told_the_up_reads_the_frame_at_its_surest_side(
-        crops: np.ndarray, upright_model: Path) -> None:
+        crops: np.ndarray) -> None:
     """The frame's crops are read with each side of the frame as the up, as cut; then, turned to
     the surest (the frame's own up ahead by `UP_PRIOR` a die), as cut and mirrored."""
-    told = DiceReader(upright_model, dice=DiceKind.LCR, find_up=False)
-    one = DiceReader(upright_model, dice=DiceKind.LCR, find_up=False, views=1)
-    finds = DiceReader(upright_model, dice=DiceKind.LCR)
-    assert not DiceReader(dice=DiceKind.LCR).find_up  # the shipped model is not upright
+    told = DiceReader(dice=DiceKind.LCR, find_up=False)
+    one = DiceReader(dice=DiceKind.LCR, find_up=False, views=1)
+    finds = DiceReader(dice=DiceKind.LCR)
+    assert finds.find_up and not DiceReader(FOUR_VIEWS).find_up
     for frame in (crops[:3], crops[3:], np.ascontiguousarray(np.rot90(crops[:4], 2, (2, 3)))):
         turned = [np.ascontiguousarray(np.rot90(frame, k, (2, 3))) for k in range(4)]
         sure = [float(one.face_log_probs(t).max(1).sum()) + UP_PRIOR * len(frame) * (k == 0)
