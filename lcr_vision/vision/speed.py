@@ -53,18 +53,20 @@ def sample_frame(seed: int = 7, size: tuple[int, int] = (640, 480)) -> bytes:
 def reader_speed(
     jpeg: bytes | None = None, model_path: Path | None = None, runs: int = 100,
     threads: tuple[int, ...] = (1, 2), dice: DiceKind | None = DiceKind.LCR, views: int | None = None,
-    pyramid: bool = False,
+    pyramid: bool = False, find_up: bool = True,
 ) -> ReaderSpeed:
     """Time ``DiceReader.read`` on ``jpeg`` (default: ``sample_frame()``) with each thread count
     (``views``: quarter-turns read per die, default the reader's; ``pyramid``: look at every
-    scale, as photos are read)."""
+    scale, as photos are read; ``find_up`` off: an upright model told the far side, as a
+    calibrated profile reads)."""
     from lcr_vision.vision.reader import VIEWS, DiceReader
 
     data = np.frombuffer(jpeg if jpeg is not None else sample_frame(), np.uint8)
     frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
     median, p90 = {}, {}
     for n in threads:
-        reader = DiceReader(model_path, dice, threads=n, views=views or VIEWS, pyramid=pyramid)
+        reader = DiceReader(model_path, dice, threads=n, views=views or VIEWS, pyramid=pyramid,
+                            find_up=find_up)
         ms = _timings(lambda r=reader: r.read(frame), runs)
         median[n], p90[n] = float(np.median(ms)), float(np.percentile(ms, 90))
     decode = _timings(lambda: cv2.imdecode(data, cv2.IMREAD_COLOR), runs)
