@@ -140,6 +140,35 @@ def test_update_learns_the_dice_from_games_played(data: Path, tmp_path: Path,
             > measure(test, DiceReader(dice=DiceKind.WILD).read).right)
 
 
+def test_update_learns_where_the_tables_far_side_is(data: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture) -> None:
+    """Games played with a profile that finds the far side in each frame, at a steep table
+    whose far side is the picture's bottom: the confirmed faces show it, and the profile keeps
+    it, reading later rolls of the table better."""
+    table = TrialTable("steep-odd-dice", 2001)
+    save(Profile("family", DiceKind.WILD))
+    play_session(tmp_path / "game", table, 12)
+    assert main(["calibrate", "--update", "family", str(tmp_path / "game")]) == 0
+    assert "The table's far side is the picture's bottom side" in capsys.readouterr().out
+    profile = load("family")
+    assert profile.turn == 2
+    test = later_rolls(table, 20)
+    assert (measure(test, profile_reader(profile).read).right
+            > measure(test, DiceReader(dice=DiceKind.WILD).read).right)
+
+
+def test_update_from_games_the_profile_already_reads_keeps_it(
+        data: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """Plain felt, whose dice the model reads: no head reads held-out rolls better and no side
+    of the picture stands out, so the profile is left as it was."""
+    save(Profile("felt", DiceKind.LCR))
+    before = (data / "felt.json").read_bytes()
+    play_session(tmp_path / "game", TrialTable("plain-felt", 2000), 10)
+    assert main(["calibrate", "--update", "felt", str(tmp_path / "game")]) == 2
+    assert "not clearly better; the profile is unchanged" in capsys.readouterr().err
+    assert (data / "felt.json").read_bytes() == before
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--update", "family"], "--update needs the session folders"),
     (["--update", "family", "--dice", "boxed", "x"], "--update takes the profile's own dice"),

@@ -314,18 +314,12 @@ class Calibration:
     def _far_side(self, rolls: Sequence[CheckRoll], view: View) -> int | None:
         """For an upright model (it reads the top of what it is shown as the table's far side):
         the quarter-turns that bring the far side up, said, or ``None`` (also for other models):
-        found in each frame, as the reader as shipped does. A turn is kept where it makes the
-        confirmed faces clearly likelier (:mod:`lcr_vision.calibration.far_side`) and reads the
-        check rolls no worse."""
+        found in each frame, as the reader as shipped does
+        (:mod:`lcr_vision.calibration.far_side`)."""
         if not getattr(self.reader, "upright", False):
             return None
         told = self.make_reader(*THRESHOLDS[0], find_up=False)
-        turn = far_side(told, self.reader, [view.apply(r.image) for r in rolls],
-                        [r.truth for r in rolls])
-        if turn is not None:
-            turned = measure(rolls, CalibratedReader(told, replace(view, turn=turn)).read)
-            if turned.right < measure(rolls, CalibratedReader(self.reader, view).read).right:
-                turn = None
+        turn = far_side(told, self.reader, rolls, view)
         self.dialogue.say(words.far_side(turn))
         return turn
 

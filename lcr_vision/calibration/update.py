@@ -4,7 +4,9 @@ Every roll the table committed is a labelled example of these dice: its frame is
 ``photos/`` and its faces, as read or as the players confirmed, typed or corrected, in the
 ledger. A head fitted to them replaces the profile's only under calibration's rule
 (`lcr_vision.calibration.faces.learn`): it must read held-out rolls clearly better than the profile
-does now, and no roll worse.
+does now, and no roll worse. A profile that finds the table's far side in each frame (no turn)
+also learns where it is, where the confirmed faces show it as calibration's check rolls would
+(`lcr_vision.calibration.far_side`).
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
+from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.guide import CalibrationError
 from lcr_vision.calibration.profile import Profile
@@ -53,20 +57,29 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
         raise CalibrationError(f"the sessions hold {len(rolls)} rolls with photos; learning the "
                                f"dice needs at least {MIN_ROLLS}; the profile is unchanged")
     # a head learns the faces as the profile reads them: the far side up by the profile's turn,
-    # else found in each frame
-    reader = DiceReader(model, profile.dice, threads, profile.heat_threshold, profile.min_score,
-                        pyramid=profile.pyramid, find_up=profile.turn is None)
+    # else found in each frame, unless the games show where it is
+    make = partial(DiceReader, model, profile.dice, threads, profile.heat_threshold,
+                   profile.min_score, pyramid=profile.pyramid)
+    reader = make(find_up=profile.turn is None)
     if not reader.has_features:
         raise CalibrationError(f"{reader.model_path} cannot learn dice (it has no features "
                                "output); the profile is unchanged")
+    found = None
+    if reader.find_up:
+        told = make(find_up=False)
+        found = far_side(told, reader, rolls, profile.view)
+        if found is not None:
+            profile, reader = replace(profile, turn=found), told
     current = profile.face_head
     if current is not None and current.model != model_digest(reader.model_path):
         current = None  # learnt for another model: this one reads without it
     learnt = learn(reader, profile.view, rolls, current)
-    if learnt.head is None:
+    if learnt.head is None and found is None:
         raise CalibrationError(
             f"on rolls held out in turn, the new head read {learnt.after.right} of "
             f"{learnt.after.dice} dice right against {learnt.before.right} now: not clearly "
             "better; the profile is unchanged")
-    return replace(profile, face_head=learnt.head, held_out=(learnt.before, learnt.after),
+    head = (learnt.head, (learnt.before, learnt.after)) if learnt.head is not None \
+        else (profile.face_head, profile.held_out)
+    return replace(profile, face_head=head[0], held_out=head[1],
                    created=datetime.now(UTC).isoformat(timespec="seconds")), learnt

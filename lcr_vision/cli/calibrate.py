@@ -147,9 +147,14 @@ def run_update(args: argparse.Namespace) -> int:
                         ("--camera", args.camera), ("--answers", args.answers)):
         if value is not None:
             raise UserError(f"--update takes the profile's own dice and name, not {flag}")
-    profile, learnt = update(load(args.update), args.sessions, args.model, args.threads)
+    old = load(args.update)
+    profile, learnt = update(old, args.sessions, args.model, args.threads)
+    if profile.turn != old.turn:
+        print(calibration_words.far_side(profile.turn))
     b, a = learnt.before, learnt.after
     print(f"On rolls held out in turn: {b.right} of {b.dice} dice read right with the profile "
-          f"as it was, {a.right} of {a.dice} after learning from {b.rolls} rolls.")
+          f"as it was, {a.right} of {a.dice} after learning from {b.rolls} rolls"
+          + ("." if profile.face_head is not old.face_head
+             else ": not clearly better, so the profile reads its dice as before."))
     print(f"profile: {save(profile)}")
     return 0
