@@ -34,6 +34,7 @@ SMALLEST_READABLE = 9.0  # locator pixels: smaller dice are missed often
 SMALLEST_DETAIL = 14.0  # frame pixels: smaller dice are misread often
 # Dice of one camera over one table vary by perspective, not by this factor from roll to roll.
 SIZE_SPREAD = 3.0
+ODD_SIZES = 0.25  # a share of rolls whose dice measure apart from the rest over this: two cameras
 STRANGE_SHARE = 0.5  # a roll whose picture differs from the empty table over this share is another
 
 
@@ -86,6 +87,18 @@ def die_size(blobs: Sequence[tuple[int, int, int, int]]) -> float | None:
         return None
     sizes = np.array([min(w, h) for _, _, w, h in blobs], np.float32)
     return float(np.median(sizes))
+
+
+def odd_sizes(sizes: Sequence[float]) -> list[bool]:
+    """Which rolls' die sizes lie apart from the rest (beyond the square root of `SIZE_SPREAD`
+    from their median, so that the others are within `SIZE_SPREAD` of each other): a blob
+    mismeasured where the reader saw no die to check it by (a shadow, glare), or another camera.
+
+    >>> odd_sizes([46, 53.5, 67, 64, 64.5, 63, 65, 65, 12, 68.6])
+    [False, False, False, False, False, False, False, False, True, False]
+    """
+    median = float(np.median(sizes))
+    return [not median / SIZE_SPREAD ** 0.5 <= s <= median * SIZE_SPREAD ** 0.5 for s in sizes]
 
 
 def locator_die(die: float, area: tuple[int, int], scale: float) -> float:

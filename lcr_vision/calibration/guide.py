@@ -35,10 +35,11 @@ import numpy as np
 
 from lcr_vision.calibration.dialogue import Dialogue
 from lcr_vision.calibration.dice_size import (
-    SIZE_SPREAD,
+    ODD_SIZES,
     candidate_scales,
     die_blobs,
     die_size,
+    odd_sizes,
     same_table,
     size_warnings,
 )
@@ -226,12 +227,16 @@ class Calibration:
                 f"{len(strangers)} of {len(rolls)} check rolls do not show the empty table's "
                 "table: photograph the empty table and the rolls with one camera, from one place; "
                 "no profile was written")
-        if len(sizes) > 1 and max(sizes) > SIZE_SPREAD * min(sizes):
+        odd = odd_sizes(sizes) if sizes else []
+        if sum(odd) > ODD_SIZES * len(sizes):
             raise CalibrationError(
                 f"the check rolls show dice from {min(sizes):.0f} to {max(sizes):.0f} pixels "
                 "wide, not one camera over one table: take every roll from one place; no profile "
                 "was written")
-        return Checked(tuple(rolls), tuple(sizes), tuple(detail), warnings)
+        # a roll or two measured apart from the rest: their blobs were not their dice
+        kept = [k for k, apart in enumerate(odd) if not apart]
+        return Checked(tuple(rolls), tuple(sizes[k] for k in kept), tuple(detail[k] for k in kept),
+                       warnings)
 
     def _first_dice(self, rest: Rest, blobs: Sequence[tuple[int, int, int, int]], size: float,
                     roi: Roi | None) -> tuple[View, tuple[str, ...]]:
