@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -78,6 +79,7 @@ _UPRIGHT = {1: ((0, False),), 2: ((0, False), (0, True)), 4: ((0, False), (0, Tr
 # cameras rolled any way it reads 4-5 points more dice than the frame's up alone, and a point and
 # a half fewer from cameras that stand upright (models/README.md, "Finding the far side").
 UP_PRIOR = 0.1
+SIDES = tuple((k, False) for k in range(4))  # each side of the frame up, as cut
 EDGE_SHARE = 0.1  # a box reaching this share of its size past the frame edge is a cut die
 # A finer look of the pyramid keeps the dice under this many locator pixels, that is under 18 in
 # the look before, where that look starts missing dice (models/README.md, "Photos of any size").
@@ -228,25 +230,39 @@ class DiceReader:
         wanted = self.head is not None if features is None else features
         names = [CLASSIFIER_OUTPUT] + [FEATURES_OUTPUT] * (wanted and self.has_features)
         if self.find_up and len(crops):
-            crops = np.rot90(crops, self.surest_up(crops), (2, 3))
+            return self._outputs_at_surest_side(crops, names)
+        return self._outputs(crops, self.turns, names)
+
+    def _outputs(self, crops: np.ndarray, views: Sequence[tuple[int, bool]],
+                 names: list[str]) -> tuple[np.ndarray, np.ndarray | None]:
+        """The ``names`` outputs ``(len(views), N, ...)`` of ``crops`` in ``views`` (quarter-turns,
+        mirrored), in one onnxruntime call."""
         batch = np.ascontiguousarray(np.concatenate(
-            [np.rot90(crops[..., ::-1] if mirrored else crops, k, (2, 3))
-             for k, mirrored in self.turns]))
+            [np.rot90(crops[..., ::-1] if mirrored else crops, k, (2, 3)) for k, mirrored in views]))
         logits, *features = self.session.run(names, {CROPS_INPUT: batch})
-        turns = (len(self.turns), len(crops))
-        return (logits.reshape(*turns, logits.shape[-1]),
-                features[0].reshape(*turns, features[0].shape[-1]) if features else None)
+        shape = (len(views), len(crops))
+        return (logits.reshape(*shape, logits.shape[-1]),
+                features[0].reshape(*shape, features[0].shape[-1]) if features else None)
+
+    def _outputs_at_surest_side(self, crops: np.ndarray,
+                                names: list[str]) -> tuple[np.ndarray, np.ndarray | None]:
+        """`crop_outputs` of an upright model finding the far side: the crops as cut with each
+        side up (`surest_up`), of which the surest side's is also its first view, then that
+        side's other views (mirrored): five views a die, not six."""
+        sides = self._outputs(crops, SIDES, names)
+        k = _surest(sides[0])
+        first = [part[k:k + 1] if part is not None else None for part in sides]
+        if len(self.turns) == 1:
+            return first[0], first[1]
+        others = self._outputs(np.rot90(crops, k, (2, 3)), self.turns[1:], names)
+        return (np.concatenate([first[0], others[0]]),
+                None if others[1] is None else np.concatenate([first[1], others[1]]))
 
     def surest_up(self, crops: np.ndarray) -> int:
         """The quarter-turns (anticlockwise) that bring up the side of the frame one frame's
         ``crops`` read surest at, as cut: the sum over them of the best class's log-probability,
         the frame's own up first by `UP_PRIOR` a crop."""
-        batch = np.ascontiguousarray(np.concatenate([np.rot90(crops, k, (2, 3))
-                                                     for k in range(4)]))
-        logits = self.session.run([CLASSIFIER_OUTPUT], {CROPS_INPUT: batch})[0]
-        sure = _log_softmax(logits.reshape(4, len(crops), -1)).max(-1).sum(-1)
-        sure[0] += UP_PRIOR * len(crops)
-        return int(sure.argmax())
+        return _surest(self._outputs(crops, SIDES, [CLASSIFIER_OUTPUT])[0])
 
     def log_probs(self, logits: np.ndarray, features: np.ndarray | None) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` from `crop_outputs`, the face head applied to each
@@ -314,6 +330,14 @@ class DiceReader:
         keep &= _not_duplicate(peaks.centers, peaks.sizes.mean(1), keep)
         boxes = np.clip(boxes[keep], 0, (w, h, w, h))
         return Detections(boxes, [CLASSES[i] for i in best[keep]], score[keep])
+
+
+def _surest(logits: np.ndarray) -> int:
+    """The side (`SIDES`) whose logits ``(4, N, C)`` read a frame's crops surest, the frame's own
+    up first by `UP_PRIOR` a crop (`DiceReader.surest_up`)."""
+    sure = _log_softmax(logits).max(-1).sum(-1)
+    sure[0] += UP_PRIOR * logits.shape[1]
+    return int(sure.argmax())
 
 
 def _log_softmax(logits: np.ndarray) -> np.ndarray:
