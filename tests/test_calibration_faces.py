@@ -3,7 +3,9 @@ where it reads held-out rolls better, and learnt again from the photo logs of ga
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import cv2
@@ -74,6 +76,38 @@ def test_a_folder_calibration_learns_dice_the_model_misreads(data: Path, tmp_pat
     plain = measure(test, DiceReader(dice=DiceKind.WILD).read)
     learnt = measure(test, profile_reader(profile).read)
     assert learnt.right >= plain.right + 4, (plain, learnt)
+
+
+@pytest.mark.parametrize("agree", [True, False])
+def test_calibration_at_the_table_learns_from_each_face_shown(
+        data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture, agree: bool) -> None:
+    """Someone at the table confirms 10 check rolls of a printed Wild table, then, agreeing,
+    shows one die with each face up: each shown face is one more roll to learn from, the
+    dice are learnt, and later rolls read better. Declining, nothing more is asked."""
+    table = printed_table(2002, "printed-wild")
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "00-empty.png"), table.empty(1)[0])
+    rolls = [table.roll(1 + i % 3)[:2] for i in range(10)]
+    for i, (image, _) in enumerate(rolls):
+        cv2.imwrite(str(folder / f"{i + 1:02d}-roll.png"), image)
+    for i, (image, _, _) in enumerate(table.faces_shown()):
+        cv2.imwrite(str(folder / f"{i + 11:02d}-face.png"), image)
+    typed = "".join(" ".join(faces) + "\n" for _, faces in rolls) + ("\n" if agree else "n\n")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    assert main(["calibrate", "--mute", "--headless", "--dice", "wild", "--name", "family",
+                 "--source", str(folder), "--rolls", "10"]) == 0
+    said = capsys.readouterr().out
+    assert "show me one die with each face up in turn: L, C, R, dot, wild?" in said
+    assert ("Now one die with wild up." in said) is agree
+    profile = load("family")
+    assert profile.held_out is not None and profile.held_out[0].rolls == (15 if agree else 10)
+    if agree:
+        assert profile.face_head is not None
+        test = later_rolls(table, 20)
+        assert (measure(test, profile_reader(profile).read).right
+                >= measure(test, DiceReader(dice=DiceKind.WILD).read).right + 4)
 
 
 def test_a_head_that_reads_no_better_is_not_kept() -> None:

@@ -56,6 +56,16 @@ class Dialogue:
             return self._key(blank, [what, "space: ready   q: stop"]) != "quit"
         return self.line(f"{what} Press Enter when ready (q to stop):") not in (None, "q")
 
+    def agree(self, offer: str) -> bool:
+        """Whether the user takes up ``offer`` (said first); nobody takes it in a scripted run."""
+        if not self.asks:
+            return False
+        self.say(offer)
+        if isinstance(self.screen, Window):
+            blank = np.zeros((480, 640, 3), np.uint8)
+            return self._key(blank, [offer, "space: yes   q: no"]) != "quit"
+        return self.line("Enter: yes, n: no") in ("", "y", "yes")
+
     def play_area(self, image: np.ndarray, roi: Roi | None) -> Roi | None:
         """The play area the user keeps (the one found) or drags in the window."""
         if not self.asks or not isinstance(self.screen, Window):

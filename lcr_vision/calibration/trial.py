@@ -24,6 +24,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from lcr_vision.faces import DiceKind
 from lcr_vision.meter import Meter
 from lcr_vision.synth.layout import place_dice
 from lcr_vision.synth.ranges import Ranges
@@ -100,10 +101,22 @@ class TrialTable:
             pass
         return photo
 
+    def faces_shown(self) -> list[Photo]:
+        """A photo of one die with each face of the table's dice up, in the order of
+        `DiceKind.faces`: one die thrown until it has shown them all."""
+        shown: dict[str, Photo] = {}
+        faces = DiceKind(self.kind).faces
+        while len(shown) < len(faces):
+            photo = self.roll(1)
+            shown.setdefault(photo[1][0], photo)
+        return [shown[face] for face in faces]
+
 
 def shoot(table: str, rolls: int, seed: int = SEED, size: tuple[int, int] = (640, 480),
-          max_dice: int = 3) -> Shoot:
-    """``rolls`` photos of 1 to ``max_dice`` dice on trial ``table``, and three of it empty."""
+          max_dice: int = 3, faces: bool = False) -> Shoot:
+    """``rolls`` photos of 1 to ``max_dice`` dice on trial ``table``, and three of it empty;
+    with ``faces``, then one photo of one die with each face of the table's dice up, in turn (as
+    calibration's step 5 asks someone at the table to show them)."""
     camera = TrialTable(table, seed, size, max_dice)
     empty = camera.empty()
     photos, boxes = [], []
@@ -112,6 +125,10 @@ def shoot(table: str, rolls: int, seed: int = SEED, size: tuple[int, int] = (640
         if photo is not None:
             photos.append(photo[:2])
             boxes.append(photo[2])
+    if faces:
+        shown = camera.faces_shown()
+        photos += [photo[:2] for photo in shown]
+        boxes += [photo[2] for photo in shown]
     return Shoot(empty, tuple(photos), tuple(boxes))
 
 
@@ -134,25 +151,28 @@ def write_folder(shots: Shoot, folder: Path) -> Path:
 
 
 def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEED,
-            model: Path | None = None) -> dict[str, object]:
+            model: Path | None = None, faces: bool = False) -> dict[str, object]:
     """Calibrate on ``calibration_rolls`` of ``table`` (headless, scripted), then score the
-    default reader and the profile on ``test_rolls`` further rolls of the same table."""
+    default reader and the profile on ``test_rolls`` further rolls of the same table. With
+    ``faces``, a photo of one die with each face up joins the check rolls (a scripted
+    calibration's answers label them as they label any roll)."""
     from lcr_vision.calibration.dialogue import Dialogue
     from lcr_vision.calibration.fit import CheckRoll, measure
     from lcr_vision.calibration.guide import Calibration, CalibrationError, Request
     from lcr_vision.calibration.view import profile_reader
     from lcr_vision.camera.stills import FolderSource
     from lcr_vision.cli.calibrate import read_answers
-    from lcr_vision.faces import DiceKind
     from lcr_vision.speech import Announcer
     from lcr_vision.table.screen import Screen
     from lcr_vision.vision.reader import DiceReader
 
     kind = DiceKind(TABLES[table][0])
-    shots = shoot(table, calibration_rolls + test_rolls, seed)
-    calib = Shoot(shots.empty, shots.rolls[:calibration_rolls], shots.boxes[:calibration_rolls])
-    test = [CheckRoll(str(i), image, faces)
-            for i, (image, faces) in enumerate(shots.rolls[calibration_rolls:])]
+    shots = shoot(table, calibration_rolls + test_rolls, seed, faces=faces)
+    end = calibration_rolls + test_rolls
+    calib = Shoot(shots.empty, shots.rolls[:calibration_rolls] + shots.rolls[end:],
+                  shots.boxes[:calibration_rolls] + shots.boxes[end:])
+    test = [CheckRoll(str(i), image, up)
+            for i, (image, up) in enumerate(shots.rolls[calibration_rolls:end])]
     reader = DiceReader(model, kind)
     make_reader = partial(DiceReader, model, kind, 1)
     with tempfile.TemporaryDirectory() as tmp:
@@ -173,22 +193,22 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
             "heat_threshold": profile.heat_threshold, "min_score": profile.min_score,
             "die_px": profile.die_px, "learnt": profile.face_head is not None,
             "held_out": None if profile.held_out is None else [vars(a) for a in profile.held_out],
-            "calibration_rolls": calibration_rolls,
+            "calibration_rolls": calibration_rolls, "faces_shown": len(shots.rolls) - end,
             "test_rolls": test_rolls, "before": vars(before), "after": vars(after)}
 
 
 def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = SEED,
                 tables: int = 3, model: Path | None = None,
-                kinds: Sequence[str] | None = None) -> Iterator[str]:
+                kinds: Sequence[str] | None = None, faces: bool = False) -> Iterator[str]:
     """The lines of ``lcr-vision measure calibration``: one JSON object per table of ``kinds``
     (default: every kind of `TABLES`), then each kind's die accuracy before and after
-    calibrating."""
+    calibrating (with ``faces``, each face shown too: `figures`)."""
     totals: dict[str, list[float]] = {}
     kinds = kinds or tuple(TABLES)
     meter = Meter("calibration: tables measured", len(kinds) * tables)
     for table in kinds:
         for s in range(seed, seed + tables):
-            result = figures(table, calibration_rolls, test_rolls, s, model)
+            result = figures(table, calibration_rolls, test_rolls, s, model, faces)
             meter.advance()
             meter.clear()
             yield json.dumps({"seed": s, **result})

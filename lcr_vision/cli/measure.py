@@ -61,7 +61,7 @@ def _calibration(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.trial import trial_lines
 
     for line in trial_lines(args.calibration_rolls, args.test_rolls, args.seed, args.tables,
-                            args.model, args.kinds):
+                            args.model, args.kinds, args.show_faces):
         print(line, flush=True)
     return 0
 
@@ -164,6 +164,9 @@ def _calibration_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kinds", nargs="+", choices=TRIAL_KINDS, metavar="KIND",
                    help="only these kinds of table (default: all: "
                    f"{', '.join(TRIAL_KINDS)}; the printed ones need the train extra's Pillow)")
+    p.add_argument("--show-faces", action="store_true",
+                   help="a photo of one die with each face up joins the check rolls, as "
+                   "calibration's step 5 asks someone at the table to show them")
 
 
 def _losses_arguments(p: argparse.ArgumentParser) -> None:

@@ -93,6 +93,20 @@ def too_few_to_learn(least: int) -> str:
             "was trained.")
 
 
+def show_faces(faces: Sequence[str]) -> str:
+    """The offer after the check rolls at the table: one die shown with each face up in turn,
+    for step 5 to learn from.
+
+    >>> show_faces(("L", "C", "R", "dot"))
+    'To learn these dice, show me one die with each face up in turn: L, C, R, dot?'
+    """
+    return f"To learn these dice, show me one die with each face up in turn: {', '.join(faces)}?"
+
+
+def show_face(face: str) -> str:
+    return f"Now one die with {face} up."
+
+
 def learnt(before: tuple[int, int], after: tuple[int, int], kept: bool) -> str:
     """Step 5's result: dice read right of dice held out, ``before`` and ``after`` learning."""
     return (f"On check rolls held out in turn, {before[0]} of {before[1]} dice were read right "
