@@ -12,7 +12,9 @@
    model (it reads the picture's top as the table's far side), the side of the picture the
    confirmed faces are likeliest with turned up is chosen first, where they are clearly likelier
    so than with the far side found in each frame, as the reader as shipped does.
-5. These dice: a face head is fitted to the check rolls' crops and kept only if it reads
+5. These dice: at the table, the user may show one die with each face up in turn (offered,
+   not asked for; each shown face is one more roll to learn from). A face head is fitted to the
+   check rolls' crops and kept only if it reads
    held-out check rolls clearly better (:mod:`lcr_vision.calibration.faces`); both figures are
    said.
 
