@@ -101,6 +101,9 @@ def test_calibration_at_the_table_learns_from_each_face_shown(
     said = capsys.readouterr().out
     assert "show me one die with each face up in turn: L, C, R, dot, wild?" in said
     assert ("Now one die with wild up." in said) is agree
+    steps = [said.index(line) for line in ("Step 4: check rolls.", "far side", "To learn these dice",
+                                           "Step 5: learning these dice.")]
+    assert steps == sorted(steps)  # said in order
     profile = load("family")
     assert profile.held_out is not None and profile.held_out[0].rolls == (15 if agree else 10)
     if agree:

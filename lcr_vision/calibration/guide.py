@@ -47,13 +47,7 @@ from lcr_vision.calibration.dice_size import (
 )
 from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
 from lcr_vision.calibration.far_side import far_side
-from lcr_vision.calibration.fit import (
-    THRESHOLDS,
-    CheckRoll,
-    candidate_views,
-    measure,
-    pick,
-)
+from lcr_vision.calibration.fit import THRESHOLDS, CheckRoll, candidate_views, measure, pick
 from lcr_vision.calibration.profile import Profile, Roi
 from lcr_vision.calibration.rests import Rest, rests
 from lcr_vision.calibration.table_check import (
@@ -141,7 +135,7 @@ class Calibration:
         self.doing = "Place the dice in the play area"
         say(words.dice_size(self.doing if self.live else None))
         checked = self._check_rolls(later, table)
-        return self._fit(table, checked, self.face_map, self._shown_faces(later, table))
+        return self._fit(table, checked, self.face_map, later)
 
     def _split(self) -> tuple[list[Rest], Iterator[Rest]]:
         """The empty table's rests, and the rests still to come."""
@@ -272,8 +266,8 @@ class Calibration:
     def _shown_faces(self, later: Iterator[Rest], table: EmptyTable) -> tuple[CheckRoll, ...]:
         """Step 5's first part, where someone at the table agrees: one die shown with each face
         up in turn, each a roll of one die whose face is known without asking. A family's wild
-        symbol may turn up in no check roll; shown once, a face head can learn it (on printed
-        Wild tables it lifted later rolls from 76-80% to 96-99%: models/README.md)."""
+        symbol may turn up in no check roll; shown once, a face head can learn it (on a printed
+        Wild table it lifted later rolls from 80% to 96%: the README's *Calibration*)."""
         faces = self.request.dice.faces
         if self.answers is not None or not self.dialogue.agree(words.show_faces(faces)):
             return ()
@@ -288,8 +282,10 @@ class Calibration:
         return tuple(shown)
 
     def _fit(self, table: EmptyTable, checked: Checked, face_map: FaceMap | None,
-             shown: Sequence[CheckRoll] = ()) -> Profile:
-        """Score every candidate view on the check rolls; the profile of the best."""
+             later: Iterator[Rest]) -> Profile:
+        """Score every candidate view on the check rolls; the profile of the best, with what it
+        learnt of these dice from them and from the faces shown (the rests ``later`` still to
+        come)."""
         h, w = table.background.shape[:2]
         if not checked.sizes:
             raise CalibrationError("the check rolls look just like the empty table: no dice "
@@ -303,6 +299,7 @@ class Calibration:
         make = partial(self.make_reader, find_up=turn is None)
         if turn is not None:
             views = [replace(v, turn=turn) for v in views]
+        shown = self._shown_faces(later, table)
         one_look = make(*THRESHOLDS[0])
         every_scale = make(*THRESHOLDS[0], pyramid=True)
         whole = [v for v in views if v.tiles == 1]
