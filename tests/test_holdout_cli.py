@@ -104,3 +104,15 @@ def test_losses_of_renders_count_the_dice_the_holdout_draws(
 def test_losses_of_a_missing_set_are_one_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["measure", "losses", "--labels", str(tmp_path / "none.csv")]) == 2
     assert capsys.readouterr().err == f"lcr-vision: error: no labels file at {tmp_path / 'none.csv'}\n"
+
+
+def test_measure_calibration_scores_a_table_before_and_after_with_each_face_shown(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["measure", "calibration", "--kinds", "plain-felt", "--tables", "1",
+                 "--calibration-rolls", "5", "--test-rolls", "5", "--show-faces"]) == 0
+    first, *totals = capsys.readouterr().out.splitlines()
+    table = json.loads(first)
+    assert table["table"] == "plain-felt" and table["faces_shown"] == 4  # L C R dot
+    assert table["before"]["rolls"] == table["after"]["rolls"] == 5 and "turn" in table
+    assert [line.split(":")[0].strip() for line in totals] == ["plain-felt before",
+                                                                "plain-felt after"]
