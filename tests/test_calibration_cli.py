@@ -20,6 +20,7 @@ from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.trial import shoot, write_folder
 from lcr_vision.cli import main
 from lcr_vision.cli.detect import reader_from
+from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.sequence import Table
 from lcr_vision.vision.labels import HEADER
@@ -209,7 +210,11 @@ def test_a_roll_whose_dice_measure_apart_from_the_rest_does_not_refuse_the_calib
     among rolls of 46-69 px dice: a mismeasured blob, not another camera, so it is left out of
     the dice's size and the calibration goes on."""
     pytest.importorskip("PIL", reason="letters in typefaces are drawn by Pillow (train extra)")
-    write_folder(shoot("printed-wild", 10, seed=2001), tmp_path)
+    try:
+        shots = shoot("printed-wild", 10, seed=2001)
+    except UserError as exc:  # no typeface installed
+        pytest.skip(str(exc))
+    write_folder(shots, tmp_path)
     assert scripted(tmp_path, "wild", "odd") == 0
     assert 40 < load("odd").die_px < 70
 
