@@ -52,8 +52,7 @@ class Dialogue:
         if not self.asks:
             return True
         if isinstance(self.screen, Window):
-            blank = np.zeros((480, 640, 3), np.uint8)
-            return self._key(blank, [what, "space: ready   q: stop"]) != "quit"
+            return self._spoken_key([what, "space: ready   q: stop"])
         return self.line(f"{what} Press Enter when ready (q to stop):") not in (None, "q")
 
     def agree(self, offer: str) -> bool:
@@ -62,8 +61,7 @@ class Dialogue:
             return False
         self.say(offer)
         if isinstance(self.screen, Window):
-            blank = np.zeros((480, 640, 3), np.uint8)
-            return self._key(blank, [offer, "space: yes   q: no"]) != "quit"
+            return self._spoken_key([offer, "space: yes   q: no"])
         return self.line("Enter: yes, n: no") in ("", "y", "yes")
 
     def play_area(self, image: np.ndarray, roi: Roi | None) -> Roi | None:
@@ -102,6 +100,10 @@ class Dialogue:
                 return parse_faces(text)
             except FaceError as exc:
                 print(f"lcr-vision: {exc}", file=sys.stderr)
+
+    def _spoken_key(self, lines: list[str]) -> bool:
+        """Whether the key pressed under ``lines``, on a blank window, is not the one to stop."""
+        return self._key(np.zeros((480, 640, 3), np.uint8), lines) != "quit"
 
     def _key(self, image: np.ndarray, lines: list[str]) -> str | None:
         while (action := self.show(image, lines)) not in ("confirm", "type", "quit"):

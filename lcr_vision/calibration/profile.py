@@ -63,8 +63,8 @@ class Profile:
     ``roi`` is ``(x, y, w, h)`` in pixels of frames of ``frame`` size (``None``: the whole frame);
     ``scale`` resizes the play area and ``turn`` turns it by quarter-turns anticlockwise (so
     that an upright model sees the table's far side up; ``None``: not measured, or no side read
-    evidently best, and an upright reader finds the far side in each frame) before the reader sees it, which reads it
-    in ``tiles`` x ``tiles`` windows overlapping by ``overlap`` pixels, or with ``pyramid`` at
+    evidently best, and an upright reader finds the far side in each frame) before the reader
+    sees it, which reads it in ``tiles`` x ``tiles`` windows overlapping by ``overlap`` pixels, or with ``pyramid`` at
     every scale (`DiceReader`) where that read the check rolls clearly better; ``heat_threshold`` and
     ``min_score`` are the reader's thresholds for finding a die and for trusting its face (the
     reader's defaults unless others read the check rolls clearly better; a ``min_score`` of

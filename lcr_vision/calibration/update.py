@@ -79,7 +79,6 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
             f"on rolls held out in turn, the new head read {learnt.after.right} of "
             f"{learnt.after.dice} dice right against {learnt.before.right} now: not clearly "
             "better; the profile is unchanged")
-    head = (learnt.head, (learnt.before, learnt.after)) if learnt.head is not None \
-        else (profile.face_head, profile.held_out)
-    return replace(profile, face_head=head[0], held_out=head[1],
-                   created=datetime.now(UTC).isoformat(timespec="seconds")), learnt
+    if learnt.head is not None:
+        profile = replace(profile, face_head=learnt.head, held_out=(learnt.before, learnt.after))
+    return replace(profile, created=datetime.now(UTC).isoformat(timespec="seconds")), learnt

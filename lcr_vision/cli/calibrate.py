@@ -154,7 +154,7 @@ def run_update(args: argparse.Namespace) -> int:
     b, a = learnt.before, learnt.after
     print(f"On rolls held out in turn: {b.right} of {b.dice} dice read right with the profile "
           f"as it was, {a.right} of {a.dice} after learning from {b.rolls} rolls"
-          + ("." if profile.face_head is not old.face_head
+          + ("." if learnt.head is not None
              else ": not clearly better, so the profile reads its dice as before."))
     print(f"profile: {save(profile)}")
     return 0
