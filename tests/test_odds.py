@@ -205,3 +205,34 @@ def test_two_threads_solving_at_once_agree_with_one() -> None:
             together = list(pool.map(lambda p: exact_values(p, stored=False), positions))
         for got, want in zip(together, alone):
             np.testing.assert_array_equal(got, want)
+
+
+def test_a_solve_asks_for_small_pages_and_puts_numpy_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """During a solve numpy's big arrays take ordinary pages, also while another thread's solve
+    is still under way; after the last one, numpy asks for huge pages again as before, even when
+    the solve fails."""
+    import numpy as np
+
+    from lcr_vision.odds import exact
+    from lcr_vision.odds.scratch import small_pages
+
+    huge = np._core.multiarray._get_madvise_hugepage
+    before = huge()
+    with small_pages():
+        assert not huge()
+        with small_pages():
+            assert not huge()
+        assert not huge()
+    assert huge() == before
+    with pytest.raises(RuntimeError), small_pages():
+        raise RuntimeError("a solve that fails")
+    assert huge() == before
+    seen = []
+
+    def watched(players: int, chips: int, stored: bool = True) -> exact.SolvedLevel:
+        seen.append(huge())
+        return solved_level(players, chips, stored)
+
+    monkeypatch.setattr(exact, "solved_level", watched)
+    exact.exact_values(Position.of((3, 3, 3), 0), stored=False)
+    assert seen and not any(seen) and huge() == before

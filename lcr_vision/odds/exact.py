@@ -32,7 +32,7 @@ from lcr_vision.meter import Meter
 from lcr_vision.odds import store
 from lcr_vision.odds.plan import PLAN_CHUNK, SolvedLevel, chunks, plan
 from lcr_vision.odds.position import Position
-from lcr_vision.odds.scratch import Arena, release
+from lcr_vision.odds.scratch import Arena, release, small_pages
 from lcr_vision.odds.states import MAX_DICE, Level
 from lcr_vision.odds.sweep import Layout
 
@@ -150,7 +150,7 @@ def exact_values(position: Position, stored: bool = True) -> np.ndarray:
     relative = np.roll(np.array(position.chips), -position.roller)[None, :]
     players, chips = len(position.chips), int(relative.sum())
     with Meter(f"exact odds of {players} players, states solved",
-               comb(chips + players - 1, players)) as meter:
+               comb(chips + players - 1, players)) as meter, small_pages():
         try:
             for level_chips in range(1, chips + 1):  # bottom up: each call solves one level
                 solved = solved_level(players, level_chips, stored)

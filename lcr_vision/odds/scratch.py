@@ -11,6 +11,11 @@ when it must grow (pages never touched cost nothing, so a generous buffer grows 
 level's arena cuts the pages already touched again. `release` lets the buffers go once a solve is
 done. Each thread has buffers of its own, so that two solves at once never share one.
 
+For the same reason a solve asks for ordinary pages (`small_pages`): numpy asks the kernel for huge
+pages for every big array, and there faulting huge pages in cost more than it spared (a cold
+8-player solve, three runs each, alternating: 8.2-10.5 s in the kernel with huge pages against
+2.4-3.0 s without, 37.0-41.4 s against 30.8-33.6 s in all).
+
 >>> level = Arena("doc")
 >>> first, second = level.zeros(5, np.int64), level.empty((2, 3), np.float32)
 >>> np.shares_memory(first, second)  # one arena's arrays are apart
@@ -23,6 +28,8 @@ True
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from math import prod
 
 import numpy as np
@@ -77,3 +84,31 @@ FRESH = Arena(None)  # for callers outside a solve: every array fresh
 def release() -> None:
     """Let this thread's buffers go (arrays cut from them stay valid, and keep theirs)."""
     _buffers().clear()
+
+
+_pages = threading.Lock()
+_small: list[bool] = []  # one entry per solve under way; the first holds the setting before them
+
+
+@contextmanager
+def small_pages() -> Iterator[None]:
+    """numpy's big arrays on ordinary pages while this lasts (and while any other thread's does),
+    its setting put back after; a no-op where numpy has no such setting.
+
+    >>> with small_pages():
+    ...     np._core.multiarray._get_madvise_hugepage()
+    False
+    """
+    setter = getattr(np._core.multiarray, "_set_madvise_hugepage", None)
+    if setter is None:
+        yield
+        return
+    with _pages:
+        _small.append(setter(False) if not _small else False)
+    try:
+        yield
+    finally:
+        with _pages:
+            before = _small.pop()
+            if not _small:
+                setter(before)
