@@ -133,7 +133,8 @@ def read_seen(reader: DiceReader, seen: Seen) -> tuple[str, ...]:
     """The faces ``reader`` (with its head) reads in ``seen``, as it would read the roll."""
     found = []
     for part in seen.parts:
-        best, score = reader.best_faces(reader.log_probs(part.logits, part.features))
+        best, score = reader.best_faces(reader.log_probs(part.logits, part.features),
+                                       part.peaks.scores)
         found.append((reader.decide(part.shape, part.peaks, best, score), part.offset))
     return (merge(found) if len(found) > 1 else found[0][0]).faces
 

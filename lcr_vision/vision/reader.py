@@ -54,6 +54,8 @@ from lcr_vision.vision.spec import (
     LOCATOR_SIDE_KEY,
     NONE,
     PAD_VALUE,
+    SURE_HEAT,
+    SURE_PEAK_FACE_SCORE,
     UPRIGHT_KEY,
     class_mask,
 )
@@ -284,14 +286,19 @@ class DiceReader:
         """Class index and probability of each peak's crop, over the allowed classes only."""
         if not len(peaks.scores):
             return np.zeros(0, int), np.zeros(0, np.float32)
-        return self.best_faces(self.face_log_probs(self.crops(image, peaks)))
+        return self.best_faces(self.face_log_probs(self.crops(image, peaks)), peaks.scores)
 
-    def best_faces(self, log_probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Class index and probability of each crop, over the classes its frame may show."""
+    def best_faces(self, log_probs: np.ndarray,
+                   heat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Class index and probability of each crop, over the classes its frame may show; a crop
+        whose locator ``heat`` makes it a die (`SURE_HEAT`) is its likeliest face unless ``none``
+        has the majority."""
         log_probs = np.where(self._one_set(log_probs), log_probs, -np.inf)
         probs = np.exp(log_probs - log_probs.max(1, keepdims=True))
         probs /= probs.sum(1, keepdims=True)
-        best = probs.argmax(1)
+        none = CLASSES.index(NONE)
+        face = np.where(np.arange(probs.shape[1]) == none, -1.0, probs).argmax(1)
+        best = np.where((heat >= SURE_HEAT) & (probs[:, none] < 0.5), face, probs.argmax(1))
         return best, probs[np.arange(len(best)), best]
 
     def _one_set(self, log_probs: np.ndarray) -> np.ndarray:
@@ -321,11 +328,14 @@ class DiceReader:
     def decide(self, shape: tuple[int, ...], peaks: Peaks, best: np.ndarray,
                score: np.ndarray) -> Detections:
         """The dice of a frame of ``shape`` whose ``peaks`` read as ``best`` with ``score``
-        (`classify`): those not ``none``, sure enough, not cut by the frame's edge, each once."""
+        (`classify`): those not ``none``, sure enough (less sure where the locator is sure of
+        the die: `SURE_HEAT`), not cut by the frame's edge, each once."""
         boxes = peaks.boxes()
         h, w = shape[:2]
         overhang = np.maximum(np.maximum(-boxes[:, :2], boxes[:, 2:] - (w, h)), 0).max(1)
-        keep = ((best != CLASSES.index(NONE)) & (score >= self.min_score)
+        sure = (score >= self.min_score) | (
+            (peaks.scores >= SURE_HEAT) & (score >= SURE_PEAK_FACE_SCORE))
+        keep = ((best != CLASSES.index(NONE)) & sure
                 & (overhang <= EDGE_SHARE * peaks.sizes.mean(1)))
         keep &= _not_duplicate(peaks.centers, peaks.sizes.mean(1), keep)
         boxes = np.clip(boxes[keep], 0, (w, h, w, h))
