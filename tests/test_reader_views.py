@@ -83,3 +83,29 @@ def test_an_upright_model_not_told_the_up_reads_the_frame_at_its_surest_side(
         assert finds.surest_up(frame) == int(np.argmax(sure))
         np.testing.assert_allclose(finds.face_log_probs(frame),
                                    told.face_log_probs(turned[int(np.argmax(sure))]), atol=1e-4)
+
+
+def test_a_die_the_locator_is_sure_of_is_dropped_only_when_none_has_the_majority() -> None:
+    """Three crops read alike, ``none`` 0.45 and an L 0.40: a cool peak is dropped (none is the
+    likeliest), a hot one is read as the L with its own 0.40 (a doubt for the table); ``none`` at
+    0.55 drops even the hottest peak, and a likeliest face under 0.3 is not reported."""
+    from lcr_vision.vision.heatmap import Peaks
+    from lcr_vision.vision.spec import CLASSES, NONE, SURE_HEAT
+
+    reader = DiceReader(dice=DiceKind.LCR)
+
+    def probs(none: float, letter: float) -> np.ndarray:
+        row = np.full(len(CLASSES), 1e-6)
+        row[CLASSES.index(NONE)], row[CLASSES.index("L")] = none, letter
+        row[CLASSES.index("R")] = 1 - none - letter
+        return np.log(row)
+
+    log_probs = np.stack([probs(0.45, 0.40), probs(0.45, 0.40), probs(0.55, 0.40),
+                          probs(0.45, 0.28)])  # the likeliest face, the L, under 0.3
+    heat = np.array([SURE_HEAT - 0.1, SURE_HEAT, 0.95, 0.95])
+    peaks = Peaks(np.array([[100.0, 100], [200, 100], [300, 100], [400, 100]]),
+                  np.full((4, 2), 40.0), heat)
+    read = reader.decide((480, 640, 3), peaks, *reader.best_faces(log_probs, heat))
+    assert read.faces == ("L",)
+    assert read.centers.tolist() == [[200.0, 100.0]]
+    assert read.scores == pytest.approx([0.40], abs=1e-4)
