@@ -199,15 +199,17 @@ def test_the_reader_looks_at_the_side_its_model_was_trained_to_see(tmp_path: Pat
 def test_a_model_carries_its_own_face_score_and_a_chosen_one_overrides_it(
         marked_model: Callable[..., Path]) -> None:
     """The least face probability kept in a model's metadata is what its reader reports from
-    (none kept: `FACE_SCORE`); a profile's or caller's own choice overrides it."""
+    (none kept: `FACE_SCORE`), and a die the locator is sure of from its share of that; a
+    profile's or caller's own choice overrides it."""
     from lcr_vision.vision.images import load_image
-    from lcr_vision.vision.spec import FACE_SCORE, FACE_SCORE_KEY
+    from lcr_vision.vision.spec import FACE_SCORE, FACE_SCORE_KEY, SURE_PEAK_SHARE
 
     image = load_image(Path("sample_images/images/pip_1_00003.jpg"))
     shipped = DiceReader()
     scores = shipped.read(image).scores
-    assert shipped.min_score == FACE_SCORE and len(scores)
+    assert shipped.min_score == FACE_SCORE and len(scores) == 3
     strict = marked_model(**{FACE_SCORE_KEY: str(scores.max())})
     assert DiceReader(strict).min_score == pytest.approx(scores.max())
-    assert len(DiceReader(strict).read(image)) == 1  # only the surest die is still reported
+    kept = DiceReader(strict).read(image).scores  # the surest die, and the sure peaks' sure enough
+    assert 0 < len(kept) < len(scores) and kept.min() >= SURE_PEAK_SHARE * scores.max()
     assert len(DiceReader(strict, min_score=FACE_SCORE).read(image)) == len(scores)

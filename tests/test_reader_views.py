@@ -88,7 +88,8 @@ def test_an_upright_model_not_told_the_up_reads_the_frame_at_its_surest_side(
 def test_a_die_the_locator_is_sure_of_is_dropped_only_when_none_has_the_majority() -> None:
     """Three crops read alike, ``none`` 0.45 and an L 0.40: a cool peak is dropped (none is the
     likeliest), a hot one is read as the L with its own 0.40 (a doubt for the table); ``none`` at
-    0.55 drops even the hottest peak, and a likeliest face under 0.3 is not reported."""
+    0.55 drops even the hottest peak, and a likeliest face under 0.3 (the sure peaks' share of the
+    least face score, 0.5) is not reported."""
     from lcr_vision.vision.heatmap import Peaks
     from lcr_vision.vision.spec import CLASSES, NONE, SURE_HEAT
 

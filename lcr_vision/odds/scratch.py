@@ -12,9 +12,9 @@ level's arena cuts the pages already touched again. `release` lets the buffers g
 done. Each thread has buffers of its own, so that two solves at once never share one.
 
 For the same reason a solve asks for ordinary pages (`small_pages`): numpy asks the kernel for huge
-pages for every big array, and there faulting huge pages in cost more than it spared (a cold
-8-player solve, three runs each, alternating: 8.2-10.5 s in the kernel with huge pages against
-2.4-3.0 s without, 37.0-41.4 s against 30.8-33.6 s in all).
+pages for every big array, and on these machines faulting huge pages in cost more than the faults
+it spared (a cold 8-player solve, three runs each, alternating: 8.2-10.5 s in the kernel with huge
+pages against 2.4-3.0 s without, 37.0-41.4 s against 30.8-33.6 s in all).
 
 >>> level = Arena("doc")
 >>> first, second = level.zeros(5, np.int64), level.empty((2, 3), np.float32)

@@ -55,7 +55,7 @@ from lcr_vision.vision.spec import (
     NONE,
     PAD_VALUE,
     SURE_HEAT,
-    SURE_PEAK_FACE_SCORE,
+    SURE_PEAK_SHARE,
     UPRIGHT_KEY,
     class_mask,
 )
@@ -334,7 +334,7 @@ class DiceReader:
         h, w = shape[:2]
         overhang = np.maximum(np.maximum(-boxes[:, :2], boxes[:, 2:] - (w, h)), 0).max(1)
         sure = (score >= self.min_score) | (
-            (peaks.scores >= SURE_HEAT) & (score >= SURE_PEAK_FACE_SCORE))
+            (peaks.scores >= SURE_HEAT) & (score >= SURE_PEAK_SHARE * self.min_score))
         keep = ((best != CLASSES.index(NONE)) & sure
                 & (overhang <= EDGE_SHARE * peaks.sizes.mean(1)))
         keep &= _not_duplicate(peaks.centers, peaks.sizes.mean(1), keep)

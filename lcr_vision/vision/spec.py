@@ -39,11 +39,11 @@ HEAT_THRESHOLD = 0.3
 FACE_SCORE = 0.5
 # A locator peak at least this hot is a die: the classifier then only says which face, so its crop
 # is dropped as ``none`` only when ``none`` has the classifier's majority, and its likeliest face is
-# reported from a probability of `SURE_PEAK_FACE_SCORE` (under the table's doubt threshold, so the
-# players are asked to confirm it). Half of the dice u2's classifier dropped had such a peak
-# (models/README.md, *Sure peaks*).
+# reported from `SURE_PEAK_SHARE` of the reader's least face score (0.3 of the default 0.5: under
+# the table's doubt threshold, so the players are asked to confirm it). Half of the dice u2's
+# classifier dropped had such a peak (models/README.md, *Sure peaks*).
 SURE_HEAT = 0.6
-SURE_PEAK_FACE_SCORE = 0.3
+SURE_PEAK_SHARE = 0.6
 FACE_SCORE_KEY = "face_score"
 NONE = "none"
 CLASSES: tuple[str, ...] = FACE_TOKENS + (NONE,)
