@@ -17,6 +17,7 @@ from lcr_vision.calibration.dice_size import die_blobs, die_size
 from lcr_vision.calibration.fit import CheckRoll, pick, right_dice
 from lcr_vision.calibration.rests import rests
 from lcr_vision.calibration.table_check import (
+    FOCUS_SIDE,
     advice,
     find_tray,
     focus,
@@ -94,9 +95,12 @@ def test_blurred_dice_are_told(table: str) -> None:
     background = learn_background(shots.empty)
     for image, _ in shots.rolls:
         blobs = die_blobs(image, background)
-        blur = max(0.12 * float(np.median([w for _, _, w, _ in blobs])), 3.0)
-        assert advice({"focus": focus(image, blobs)}) == ()
-        assert "blurred" in advice({"focus": focus(cv2.GaussianBlur(image, (0, 0), blur), blobs)})[0]
+        die = float(np.median([w for _, _, w, _ in blobs]))
+        assert advice({"focus": focus(image, blobs)}, die) == ()
+        told = advice({"focus": focus(cv2.GaussianBlur(image, (0, 0), max(0.12 * die, 3.0)), blobs)},
+                      die)[0]
+        assert "blurred" in told  # small dice are told to come closer, never to move back
+        assert ("closer" in told) == (die < FOCUS_SIDE) != ("move it back" in told)
 
 
 @pytest.mark.parametrize("table", list(TABLES))

@@ -61,11 +61,15 @@ def focus(image: np.ndarray, boxes: Sequence[tuple[int, int, int, int]]) -> floa
     return round(float(np.mean(values)), 1) if values else float("nan")
 
 
-def advice(figures: dict[str, float]) -> tuple[str, ...]:
-    """What to fix, one sentence each; empty when the light and focus are fine.
+def advice(figures: dict[str, float], die: float | None = None) -> tuple[str, ...]:
+    """What to fix, one sentence each; empty when the light and focus are fine. Dice of ``die``
+    pixels, fewer than `FOCUS_SIDE`, look blurred for want of pixels as much as of focus, so
+    they are told to come closer rather than to move back.
 
     >>> advice({"brightness": 40.0, "clipped": 0.0, "dark": 0.3, "glare": 0.0})[0]
     'The picture is too dark: add light over the table or raise the camera exposure.'
+    >>> advice({"focus": 20.0}, die=14.0)[0]
+    'The dice look blurred at 14 pixels wide: move the camera closer, then focus it on the table.'
     """
     out = []
     if figures.get("brightness", 255) < MIN_BRIGHTNESS or figures.get("dark", 0) > MAX_DARK:
@@ -77,7 +81,10 @@ def advice(figures: dict[str, float]) -> tuple[str, ...]:
     if figures.get("glare", 0) > MAX_GLARE:
         out.append("There is glare on the table: move the lamp or tilt the camera so no light "
                    "is reflected into it.")
-    if figures.get("focus", np.inf) < MIN_FOCUS:
+    if figures.get("focus", np.inf) < MIN_FOCUS and die is not None and die < FOCUS_SIDE:
+        out.append(f"The dice look blurred at {die:.0f} pixels wide: move the camera closer, "
+                   "then focus it on the table.")
+    elif figures.get("focus", np.inf) < MIN_FOCUS:
         out.append("The dice look blurred: focus the camera on the table or move it back a "
                    "little.")
     return tuple(out)
