@@ -81,11 +81,10 @@ def advice(figures: dict[str, float], die: float | None = None) -> tuple[str, ..
     if figures.get("glare", 0) > MAX_GLARE:
         out.append("There is glare on the table: move the lamp or tilt the camera so no light "
                    "is reflected into it.")
-    if figures.get("focus", np.inf) < MIN_FOCUS and die is not None and die < FOCUS_SIDE:
+    if figures.get("focus", np.inf) < MIN_FOCUS:
         out.append(f"The dice look blurred at {die:.0f} pixels wide: move the camera closer, "
-                   "then focus it on the table.")
-    elif figures.get("focus", np.inf) < MIN_FOCUS:
-        out.append("The dice look blurred: focus the camera on the table or move it back a "
+                   "then focus it on the table." if die is not None and die < FOCUS_SIDE else
+                   "The dice look blurred: focus the camera on the table or move it back a "
                    "little.")
     return tuple(out)
 
