@@ -87,7 +87,7 @@ def release() -> None:
 
 
 _pages = threading.Lock()
-_small: list[bool] = []  # one entry per solve under way; the first holds the setting before them
+_held = {"solves": 0, "before": False}  # solves under way, and numpy's setting before the first
 
 
 @contextmanager
@@ -104,11 +104,13 @@ def small_pages() -> Iterator[None]:
         yield
         return
     with _pages:
-        _small.append(setter(False) if not _small else False)
+        if not _held["solves"]:
+            _held["before"] = setter(False)
+        _held["solves"] += 1
     try:
         yield
     finally:
         with _pages:
-            before = _small.pop()
-            if not _small:
-                setter(before)
+            _held["solves"] -= 1
+            if not _held["solves"]:
+                setter(_held["before"])
