@@ -71,13 +71,18 @@ def test_a_stopped_run_leaves_its_average_to_train_on_from(
     assert torch.allclose(resumed.weight, net.weight)  # the last save is the exported average
 
 
-@pytest.mark.parametrize("score", ["1.5", "0", "x"])
-def test_a_face_score_outside_zero_to_one_is_refused_in_one_line(
-        score: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("option", "text", "reason", "good"), [
+    *(("--face-score", t, f"must be a number between 0 and 1, not {t!r}", "0.35")
+      for t in ("1.5", "0", "x")),
+    *(("--crop", t, f"expected a side from 16 to 128 pixels, got {t!r}", "56")
+      for t in ("8", "200", "x")),
+])
+def test_a_setting_out_of_range_is_refused_in_one_line(
+        option: str, text: str, reason: str, good: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
     from lcr_vision.training.__main__ import parse_args
 
     with pytest.raises(SystemExit):
-        parse_args(["--face-score", score])
-    assert capsys.readouterr().err.splitlines()[-1].endswith(
-        f"argument --face-score: must be a number between 0 and 1, not {score!r}")
-    assert parse_args(["--face-score", "0.35"]).face_score == 0.35
+        parse_args([option, text])
+    assert capsys.readouterr().err.splitlines()[-1].endswith(f"argument {option}: {reason}")
+    assert vars(parse_args([option, good]))[option[2:].replace("-", "_")] == float(good)

@@ -19,7 +19,14 @@ import torch
 from lcr_vision.training.augment import JPEG_FLOOR, Scene
 from lcr_vision.training.batches import classifier_batch, locator_batch
 from lcr_vision.training.export import export
-from lcr_vision.training.loop import Budget, train_classifier, train_locator
+from lcr_vision.training.lite import (
+    LITE_CROP,
+    LITE_PEAK,
+    LiteClassifier,
+    from_imagenet,
+    lite_blocks,
+)
+from lcr_vision.training.loop import CLASSIFIER_PEAK, Budget, train_classifier, train_locator
 from lcr_vision.training.mining import with_decoys
 from lcr_vision.training.nets import (
     CLASSIFIER_WIDTHS,
@@ -43,6 +50,13 @@ def _jpeg_floor(text: str) -> int:
     """A JPEG quality from 1 to 94: examples are re-compressed at qualities from it up to 95."""
     if not text.isdigit() or not 1 <= int(text) <= 94:
         raise argparse.ArgumentTypeError(f"expected a JPEG quality from 1 to 94, got {text!r}")
+    return int(text)
+
+
+def _crop_side(text: str) -> int:
+    """A crop side from 16 to 128 pixels: smaller crops lose the pips, bigger ones only cost."""
+    if not text.isdigit() or not 16 <= int(text) <= 128:
+        raise argparse.ArgumentTypeError(f"expected a side from 16 to 128 pixels, got {text!r}")
     return int(text)
 
 
@@ -70,7 +84,23 @@ def _weights(path: Path, net: torch.nn.Module, example: Callable[[], np.ndarray]
 def _classifier_weights(path: Path, example: Callable[[], np.ndarray]) -> State:
     """A classifier's weights (``.pt`` or ``.onnx``), at the widths it was saved with."""
     widths = onnx_classifier_widths(path) if path.suffix == ".onnx" else CLASSIFIER_WIDTHS
+    if len(widths) != len(CLASSIFIER_WIDTHS):  # only the plain classifier unfolds from ONNX
+        raise SystemExit(f"{path}: its classifier is not the plain CNN; start from the "
+                         "classifier.pt its run saved")
     return _weights(path, Classifier(widths), example)
+
+
+def _classifier_for(state: State) -> Classifier | LiteClassifier:
+    """A network of the shape ``state`` was saved from, holding it."""
+    blocks = lite_blocks(state)
+    net = Classifier(classifier_widths(state)) if blocks is None else LiteClassifier(blocks)
+    net.load_state_dict(state)
+    return net
+
+
+def _crop(asked: int | None, classifier: Classifier | LiteClassifier) -> int:
+    """The side of the crops ``classifier`` reads: as asked, else its kind's."""
+    return asked or (LITE_CROP if isinstance(classifier, LiteClassifier) else spec.CROP)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -106,6 +136,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--classifier-widths", type=_widths, default=CLASSIFIER_WIDTHS, metavar="W,...",
                    help="channels of the classifier's six convolutions (default: "
                    f"{','.join(map(str, CLASSIFIER_WIDTHS))})")
+    p.add_argument("--backbone", choices=("plain", "lite0"), default="plain",
+                   help="the classifier trained from scratch: plain, the small CNN of "
+                   "--classifier-widths, or lite0, the first blocks of EfficientNet-Lite0 started "
+                   "from ImageNet (training.lite; needs the train extra) (default: plain)")
+    p.add_argument("--crop", type=_crop_side, metavar="PX",
+                   help=f"the side of the classifier's crops (default: {spec.CROP}, or "
+                   f"{LITE_CROP} for --backbone lite0)")
     p.add_argument("--classifier-steps", type=int, default=4000,
                    help="training steps for the classifier, crops of 24 views each (default: 4000)")
     p.add_argument("--renders", type=int, default=1200,
@@ -200,13 +237,15 @@ def main(argv: list[str] | None = None) -> int:
         return classifier_batch(crops, rng, 8, upright=args.upright)[0]
 
     if args.classifier:
-        state = average([_classifier_weights(pt, examples) for pt in args.classifier])
-        classifier = Classifier(classifier_widths(state))
-        classifier.load_state_dict(state)
+        classifier = _classifier_for(
+            average([_classifier_weights(pt, examples) for pt in args.classifier]))
         classifier.to(args.device)
     else:
         classifier = Classifier(args.classifier_widths)
-        if args.classifier_init:
+        if args.backbone == "lite0":  # ImageNet's, or a lite0 run's saved weights
+            classifier = _classifier_for(torch.load(args.classifier_init, map_location="cpu")) \
+                if args.classifier_init else from_imagenet()
+        elif args.classifier_init:
             state = _classifier_weights(args.classifier_init, examples)
             if classifier_widths(state) != args.classifier_widths:
                 log(f"widening {args.classifier_init} from {classifier_widths(state)} to "
@@ -218,10 +257,12 @@ def main(argv: list[str] | None = None) -> int:
             renders, decoys = with_decoys(renders, args.mine)
             log(f"{decoys} decoys: false peaks of {args.mine} on the rendered scenes")
             crops = SceneSource(real, renders, 0.6, more_real=more, more_share=args.rune55_share)
+        crop = _crop(args.crop, classifier)
         train_classifier(classifier, crops,
                          Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
                          log, args.workers, jpeg_floor=args.jpeg_floor,
-                         checkpoint=args.work / "classifier.pt", upright=args.upright)
+                         checkpoint=args.work / "classifier.pt", upright=args.upright, crop=crop,
+                         peak=LITE_PEAK if isinstance(classifier, LiteClassifier) else CLASSIFIER_PEAK)
     locator, classifier = locator.cpu(), classifier.cpu()
     for name, net in (("locator", locator), ("classifier", classifier)):  # what later runs start from
         torch.save(net.state_dict(), args.work / f"{name}.pt")
@@ -234,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
         "training": json.dumps({k: " ".join(map(str, v)) if isinstance(v, list) else str(v)
                                 for k, v in settings.items()}),
     }
-    export(locator, classifier, args.out, metadata)
+    export(locator, classifier, args.out, metadata, _crop(args.crop, classifier))
     log(f"wrote {args.out} ({args.out.stat().st_size} bytes); onnxruntime agrees with PyTorch")
     return 0
 

@@ -20,7 +20,7 @@ from lcr_vision.training.augment import (
 from lcr_vision.training.sources import SceneSource
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.heatmap import encode
-from lcr_vision.vision.spec import CLASSES, NONE, STRIDE
+from lcr_vision.vision.spec import CLASSES, CROP, NONE, STRIDE
 
 LOCATOR_VIEW = 256
 LOCATOR_DIE_PX = (6.0, 110.0)
@@ -77,8 +77,9 @@ def salient_spots(image: np.ndarray, die: float, count: int, rng: np.random.Gene
     return np.stack([cells % cols, cells // cols], 1) * step + rng.uniform(0, step, (count, 2))
 
 
-def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Crops of one view and their class indices: its dice, cut dice and bare spots.
+def crop_samples(view: Scene, rng: np.random.Generator, crop: int = CROP
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """``crop``-pixel crops of one view and their class indices: its dice, cut dice and bare spots.
 
     Readable dice are cut with the centre and size errors the locator makes; dice running off the
     view's edge, decoys, and spots (random or salient) more than 0.45 of a die away from any centre,
@@ -107,15 +108,15 @@ def crop_samples(view: Scene, rng: np.random.Generator) -> tuple[np.ndarray, np.
     labels.append(np.full(len(spots), CLASSES.index(NONE)))
     label = np.concatenate(labels)
     keep = label >= 0
-    crops = cut_crops(view.image, np.concatenate(centers)[keep], np.concatenate(sizes)[keep])
+    crops = cut_crops(view.image, np.concatenate(centers)[keep], np.concatenate(sizes)[keep], crop)
     return crops, label[keep]
 
 
 def classifier_batch(
     source: SceneSource, rng: np.random.Generator, views: int, jpeg_floor: int = JPEG_FLOOR,
-    upright: bool = False,
+    upright: bool = False, crop: int = CROP,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Crops ``(N, 3, CROP, CROP)`` and class indices from ``views`` random views of ``source``
+    """Crops ``(N, 3, crop, crop)`` and class indices from ``views`` random views of ``source``
     (lamp glints on a third of the dice of 20 px and over, ``augment.specular_glints``;
     re-compressed at JPEG qualities down to ``jpeg_floor``, half of them; ``upright`` views keep
     the photo's up, ``augment.random_view``)."""
@@ -125,7 +126,7 @@ def classifier_batch(
         view = specular_glints(view, rng)
         view = Scene(random_camera(view.image, rng, _typical(view), jpeg_floor), view.centers,
                      view.sizes, view.faces)
-        c, lab = crop_samples(view, rng)
+        c, lab = crop_samples(view, rng, crop)
         crops.append(c)
         labels.append(lab)
     return np.concatenate(crops), np.concatenate(labels)
