@@ -54,14 +54,14 @@ def test_its_model_is_read_with_the_crops_it_was_trained_on(tmp_path: Path) -> N
     from lcr_vision.vision.reader import DiceReader
 
     path = tmp_path / "lite.onnx"
-    export(Locator().eval(), lite.from_imagenet().eval(), path, {}, lite.LITE_CROP)
+    export(Locator().eval(), lite.from_imagenet().eval(), path, {}, lite.LiteClassifier.crop)
     assert path.stat().st_size < 3_000_000  # the limit for the model file
     reader = DiceReader(path)
     image = cv2.imread(str(next(SAMPLE.glob("lcr_*.jpg"))))
     peaks = Peaks(np.array([[100.0, 120.0], [300.0, 200.0]]), np.full((2, 2), 40.0),
                   np.array([0.9, 0.8]))
-    assert reader.crop == lite.LITE_CROP
-    assert reader.crops(image, peaks).shape == (2, 3, lite.LITE_CROP, lite.LITE_CROP)
+    assert reader.crop == lite.LiteClassifier.crop
+    assert reader.crops(image, peaks).shape == (2, 3, lite.LiteClassifier.crop, lite.LiteClassifier.crop)
     faces, probs = reader.classify(image, peaks)
     assert faces.shape == probs.shape == (2,) and ((probs > 0) & (probs <= 1)).all()
     with pytest.raises(SystemExit, match="not the plain CNN; start from the classifier.pt"):

@@ -19,14 +19,8 @@ import torch
 from lcr_vision.training.augment import JPEG_FLOOR, Scene
 from lcr_vision.training.batches import classifier_batch, locator_batch
 from lcr_vision.training.export import export
-from lcr_vision.training.lite import (
-    LITE_CROP,
-    LITE_PEAK,
-    LiteClassifier,
-    from_imagenet,
-    lite_blocks,
-)
-from lcr_vision.training.loop import CLASSIFIER_PEAK, Budget, train_classifier, train_locator
+from lcr_vision.training.lite import LiteClassifier, from_imagenet, lite_blocks
+from lcr_vision.training.loop import Budget, train_classifier, train_locator
 from lcr_vision.training.mining import with_decoys
 from lcr_vision.training.nets import (
     CLASSIFIER_WIDTHS,
@@ -98,11 +92,6 @@ def _classifier_for(state: State) -> Classifier | LiteClassifier:
     return net
 
 
-def _crop(asked: int | None, classifier: Classifier | LiteClassifier) -> int:
-    """The side of the crops ``classifier`` reads: as asked, else its kind's."""
-    return asked or (LITE_CROP if isinstance(classifier, LiteClassifier) else spec.CROP)
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m lcr_vision.training", description=__doc__)
     p.add_argument("--real", type=Path, default=REPO.parent / "shared/data/real-d6-tray",
@@ -142,7 +131,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                    "from ImageNet (training.lite; needs the train extra) (default: plain)")
     p.add_argument("--crop", type=_crop_side, metavar="PX",
                    help=f"the side of the classifier's crops (default: {spec.CROP}, or "
-                   f"{LITE_CROP} for --backbone lite0)")
+                   f"{LiteClassifier.crop} for --backbone lite0)")
     p.add_argument("--classifier-steps", type=int, default=4000,
                    help="training steps for the classifier, crops of 24 views each (default: 4000)")
     p.add_argument("--renders", type=int, default=1200,
@@ -241,28 +230,28 @@ def main(argv: list[str] | None = None) -> int:
             average([_classifier_weights(pt, examples) for pt in args.classifier]))
         classifier.to(args.device)
     else:
-        classifier = Classifier(args.classifier_widths)
         if args.backbone == "lite0":  # ImageNet's, or a lite0 run's saved weights
             classifier = _classifier_for(torch.load(args.classifier_init, map_location="cpu")) \
                 if args.classifier_init else from_imagenet()
-        elif args.classifier_init:
-            state = _classifier_weights(args.classifier_init, examples)
-            if classifier_widths(state) != args.classifier_widths:
-                log(f"widening {args.classifier_init} from {classifier_widths(state)} to "
-                    f"{args.classifier_widths}")
-                state = widen(state, args.classifier_widths, np.random.default_rng(args.seed))
-            classifier.load_state_dict(state)
+        else:
+            classifier = Classifier(args.classifier_widths)
+            if args.classifier_init:
+                state = _classifier_weights(args.classifier_init, examples)
+                if classifier_widths(state) != args.classifier_widths:
+                    log(f"widening {args.classifier_init} from {classifier_widths(state)} to "
+                        f"{args.classifier_widths}")
+                    state = widen(state, args.classifier_widths, np.random.default_rng(args.seed))
+                classifier.load_state_dict(state)
         classifier.to(args.device)
         if args.mine:
             renders, decoys = with_decoys(renders, args.mine)
             log(f"{decoys} decoys: false peaks of {args.mine} on the rendered scenes")
             crops = SceneSource(real, renders, 0.6, more_real=more, more_share=args.rune55_share)
-        crop = _crop(args.crop, classifier)
         train_classifier(classifier, crops,
                          Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
                          log, args.workers, jpeg_floor=args.jpeg_floor,
-                         checkpoint=args.work / "classifier.pt", upright=args.upright, crop=crop,
-                         peak=LITE_PEAK if isinstance(classifier, LiteClassifier) else CLASSIFIER_PEAK)
+                         checkpoint=args.work / "classifier.pt", upright=args.upright,
+                         crop=args.crop)
     locator, classifier = locator.cpu(), classifier.cpu()
     for name, net in (("locator", locator), ("classifier", classifier)):  # what later runs start from
         torch.save(net.state_dict(), args.work / f"{name}.pt")
@@ -275,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         "training": json.dumps({k: " ".join(map(str, v)) if isinstance(v, list) else str(v)
                                 for k, v in settings.items()}),
     }
-    export(locator, classifier, args.out, metadata, _crop(args.crop, classifier))
+    export(locator, classifier, args.out, metadata, args.crop or classifier.crop)
     log(f"wrote {args.out} ({args.out.stat().st_size} bytes); onnxruntime agrees with PyTorch")
     return 0
 

@@ -39,12 +39,6 @@ STEM = 32
 BN_EPS = 1e-3  # the TensorFlow original's, which the weights were trained with
 # Blocks kept by default: through the 80-channel stage (stride 16), about 0.3 M weights.
 BLOCKS = 8
-# The crop side it reads: a die is 40 px across in it, 20 after the stem. Six crops took 2.35 ms
-# through onnxruntime on one thread, the plain classifier's at 40 px 2.17 ms (one run, 200 each).
-LITE_CROP = 56
-# Peak learning rate: a third of the plain classifier's, so the first steps, taken while the new
-# last layer is still random, do not wash out what ImageNet taught the blocks.
-LITE_PEAK = 1e-3
 
 
 def _bn(channels: int) -> nn.BatchNorm2d:
@@ -78,6 +72,13 @@ class MBConv(nn.Module):
 class LiteClassifier(nn.Module):
     """Crops ``(N, 3, S, S)``, raw BGR 0-255 like ``nets.Classifier``'s, to logits over
     ``CLASSES``; ``features`` are the pooled channels of the last block kept."""
+
+    # The crop side: a die is 40 px across in it, 20 after the stem. Six crops took 2.35 ms
+    # through onnxruntime on one thread, the plain classifier's at 40 px 2.17 ms (200 calls each).
+    crop = 56
+    # A third of the plain classifier's peak learning rate, so the first steps, taken while the
+    # new last layer is still random, do not wash out what ImageNet taught the blocks.
+    peak = 1e-3
 
     def __init__(self, blocks: int = BLOCKS) -> None:
         super().__init__()

@@ -16,12 +16,12 @@ from torch.utils.data import DataLoader, IterableDataset
 
 from lcr_vision.training.augment import JPEG_FLOOR
 from lcr_vision.training.batches import classifier_batch, locator_batch
+from lcr_vision.training.lite import LiteClassifier
+from lcr_vision.training.nets import Classifier
 from lcr_vision.training.sources import SceneSource
-from lcr_vision.vision.spec import CROP
 
 Log = Callable[[str], None]
 CHECKPOINT_SECONDS = 300.0
-CLASSIFIER_PEAK = 3e-3  # the plain classifier's peak learning rate, from scratch
 
 
 def focal_loss(pred: torch.Tensor, heat: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
@@ -171,15 +171,15 @@ def train_locator(
 
 
 def train_classifier(
-    net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int = 0,
-    views: int = 24, jpeg_floor: int = JPEG_FLOOR, checkpoint: Path | None = None,
-    upright: bool = False, crop: int = CROP, peak: float = CLASSIFIER_PEAK,
+    net: Classifier | LiteClassifier, source: SceneSource, budget: Budget, seed: int, log: Log,
+    workers: int = 0, views: int = 24, jpeg_floor: int = JPEG_FLOOR,
+    checkpoint: Path | None = None, upright: bool = False, crop: int | None = None,
 ) -> None:
-    """Fit the classifier on ``crop``-pixel crops from ``views`` freshly augmented views a step
-    (JPEG qualities down to ``jpeg_floor``; ``upright``: the photo's up kept, see
-    ``augment.random_view``), at learning rates up to ``peak``."""
+    """Fit the classifier on crops of ``crop`` pixels (default: its own ``crop``) from ``views``
+    freshly augmented views a step (JPEG qualities down to ``jpeg_floor``; ``upright``: the
+    photo's up kept, see ``augment.random_view``), at learning rates up to its ``peak``."""
     ce = nn.CrossEntropyLoss(label_smoothing=0.05)
     stream = batches(partial(classifier_batch, source, views=views, jpeg_floor=jpeg_floor,
-                             upright=upright, crop=crop), seed, workers)
-    _fit(net, budget, peak, stream, lambda b: ce(net(b[0]), b[1].long()), log, "classifier",
+                             upright=upright, crop=crop or net.crop), seed, workers)
+    _fit(net, budget, net.peak, stream, lambda b: ce(net(b[0]), b[1].long()), log, "classifier",
          checkpoint)

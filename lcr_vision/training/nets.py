@@ -17,7 +17,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from lcr_vision.vision.spec import CLASSES
+from lcr_vision.vision.spec import CLASSES, CROP
 
 
 def _conv(cin: int, cout: int, stride: int = 1) -> nn.Sequential:
@@ -73,6 +73,9 @@ _CLASSIFIER_STRIDES = (1, 2, 1, 2, 1, 2)
 
 class Classifier(nn.Module):
     """Crops ``(N, 3, CROP, CROP)`` to logits over ``CLASSES`` (11 faces and ``none``)."""
+
+    crop = CROP  # the side of the crops it is trained on and read with, unless told otherwise
+    peak = 3e-3  # its peak learning rate, from scratch
 
     def __init__(self, widths: Sequence[int] = CLASSIFIER_WIDTHS) -> None:
         super().__init__()
