@@ -24,12 +24,18 @@ from lcr_vision.calibration.table_check import (
     learn_background,
     light_figures,
 )
-from lcr_vision.calibration.trial import TABLES, shoot
+from lcr_vision.calibration.trial import PRINTED, TABLES, shoot
 from lcr_vision.camera import open_source
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.sequence import Table
+from lcr_vision.synth.typefaces import has_pillow
 from lcr_vision.vision.detections import Detections
+
+# Every trial table; the printed ones draw typefaces with Pillow, which only the train extra has.
+TRIAL_TABLES = [pytest.param(t, marks=pytest.mark.skipif(
+    t in PRINTED and not has_pillow(), reason="printed dice are drawn by Pillow (train extra)"))
+    for t in TABLES]
 
 
 def empty_table(seed: int, **ranges: object) -> tuple[Table, np.ndarray]:
@@ -89,7 +95,7 @@ def test_even_light_gets_no_advice_and_a_white_hot_spot_is_glare() -> None:
     assert any("glare" in line for line in advice(light_figures(lit)))
 
 
-@pytest.mark.parametrize("table", list(TABLES))
+@pytest.mark.parametrize("table", TRIAL_TABLES)
 def test_blurred_dice_are_told(table: str) -> None:
     shots = shoot(table, 2)
     background = learn_background(shots.empty)
@@ -103,7 +109,7 @@ def test_blurred_dice_are_told(table: str) -> None:
         assert ("closer" in told) == (die < FOCUS_SIDE) != ("move it back" in told)
 
 
-@pytest.mark.parametrize("table", list(TABLES))
+@pytest.mark.parametrize("table", TRIAL_TABLES)
 def test_dice_are_measured_without_the_model(table: str) -> None:
     shots = shoot(table, 8)
     background = learn_background(shots.empty)

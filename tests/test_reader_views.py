@@ -16,7 +16,7 @@ from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.reader import UP_PRIOR, DiceReader
 
-FOUR_VIEWS = Path(__file__).parents[1] / "models" / "candidates" / "g2.onnx"  # not upright
+FOUR_VIEWS = Path(__file__).parent / "models" / "four_views.onnx"  # g2, not upright
 
 @pytest.fixture(scope="module")
 def crops() -> np.ndarray:

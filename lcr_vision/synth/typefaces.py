@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -38,9 +39,19 @@ NOT_LETTERS = re.compile(r"symbol|dingbat|emoji|math|music|sign|braille|z003|d05
                          re.IGNORECASE)
 
 
+TRAIN_EXTRA = "drawing dice in typefaces needs the train extra (Pillow): make .venv/.train"
+
+
+def has_pillow() -> bool:
+    """Whether Pillow, which rasterises the typefaces, is installed (the train extra has it)."""
+    return importlib.util.find_spec("PIL") is not None
+
+
 def typefaces(folders: Sequence[Path] = FONT_FOLDERS) -> tuple[Path, ...]:
     """Every typeface installed in ``folders`` that draws the letters of LCR dice, sorted by path
     (Pillow needed; without it, none)."""
+    if not has_pillow():
+        return ()
     found = {p for folder in folders if folder.is_dir() for p in folder.rglob("*")
              if p.suffix.lower() in FONT_SUFFIXES and not NOT_LETTERS.search(p.name)}
     return tuple(p for p in sorted(found) if has_letters(p))
@@ -56,7 +67,7 @@ def has_letters(path: Path, letters: str = "LCRW") -> bool:
     try:
         missing = glyph(str(path), MISSING, 24)
         return all(not np.array_equal(glyph(str(path), c, 24), missing) for c in letters)
-    except (OSError, UserError):  # an unreadable font file, or no Pillow
+    except OSError:  # an unreadable font file
         return False
 
 
@@ -90,6 +101,8 @@ def printed(ranges: Ranges, held: bool = False) -> Ranges:
     in the holdout. An error where no typeface is installed (models/README.md says which)."""
     from lcr_vision.synth.face_art import HELD_OUT_WILD_DESIGNS, TRAINING_WILD_DESIGNS
 
+    if not has_pillow():
+        raise UserError(TRAIN_EXTRA)
     faces = (held_out if held else training)(typefaces())
     if not faces:
         raise UserError("no TrueType typeface with Latin letters is installed: apt-get install "
@@ -102,11 +115,10 @@ def printed(ranges: Ranges, held: bool = False) -> Ranges:
 
 @cache
 def _font(path: str, px: int):  # PIL.ImageFont.FreeTypeFont
-    try:
-        from PIL import ImageFont
-    except ImportError:
-        raise UserError("drawing letters in typefaces needs Pillow: pip install -r "
-                        "requirements-train.txt") from None
+    if not has_pillow():
+        raise UserError(TRAIN_EXTRA)
+    from PIL import ImageFont
+
     return ImageFont.truetype(path, px)
 
 
@@ -114,9 +126,9 @@ def _font(path: str, px: int):  # PIL.ImageFont.FreeTypeFont
 def glyph(path: str, text: str, height: int) -> np.ndarray:
     """The ink of ``text`` in the typeface at ``path``, cut to its ink, its height ``height``
     pixels: float32 in [0, 1]."""
+    font = _font(path, 4 * max(height, 4))
     from PIL import Image, ImageDraw
 
-    font = _font(path, 4 * max(height, 4))
     x0, y0, x1, y1 = font.getbbox(text)
     canvas = Image.new("L", (max(x1 - x0, 1) + 8, max(y1 - y0, 1) + 8), 0)
     ImageDraw.Draw(canvas).text((4 - x0, 4 - y0), text, fill=255, font=font)
