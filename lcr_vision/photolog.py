@@ -100,6 +100,7 @@ class How(StrEnum):
     READ = "read"  # every face read confidently
     CONFIRMED = "confirmed"  # a doubtful read, accepted at the keyboard
     TYPED = "typed"  # the faces typed at the keyboard
+    UNANSWERED = "unanswered"  # a doubtful read committed as read: nobody could answer
 
 
 @dataclass(frozen=True)

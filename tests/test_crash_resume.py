@@ -97,7 +97,8 @@ def speech_of_a_roll(folder: Path, before: int, wav: Path) -> Callable[[], bool]
 
 def run_until(argv: list[str], moment: Callable[[], bool], timeout: float = 30) -> str:
     """Run ``argv`` and SIGKILL it as soon as ``moment()`` holds; what it printed."""
-    child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True)
     deadline = time.monotonic() + timeout
     while not moment():
         assert child.poll() is None and time.monotonic() < deadline, "the moment never came"
@@ -136,7 +137,8 @@ def test_kills_at_the_worst_moments_lose_no_photo_and_say_each_roll_once(tmp_pat
     empty.mkdir()
     cv2.imwrite(str(empty / "table.png"), np.full((240, 320, 3), 120, np.uint8))
     last = subprocess.run([*base[:-4], "--source", str(empty), "--session", str(session)],
-                          check=False, capture_output=True, text=True, timeout=120)
+                          check=False, capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL)
     assert last.returncode == 0, last.stderr
     runs.append((last.stdout, journal(session)))
 
@@ -196,7 +198,8 @@ def test_a_roll_journalled_but_not_yet_said_or_filed_is_finished_first(tmp_path:
     done = subprocess.run([sys.executable, "-m", "lcr_vision", "play", "--headless", "--mute",
                            "--dice", "lcr", "--source", str(empty), "--session",
                            str(tmp_path / "s")],
-                          capture_output=True, text=True, timeout=120, check=False)
+                          capture_output=True, text=True, timeout=120, check=False,
+                          stdin=subprocess.DEVNULL)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Before the crash, Ann rolled.\nLeft.\n"
                                   "Ann, pass one chip left to Ben.\nBen, roll two dice.\n")

@@ -7,6 +7,7 @@ faces, roll for roll.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import re
@@ -191,18 +192,28 @@ def test_phone_photos_of_a_far_table_are_read_at_every_scale(tmp_path: Path) -> 
     assert ledger_of(tmp_path / "s") == truth(tmp_path / "t", settings, [f for _, f in far_game])
 
 
-def test_a_misread_count_is_refused_and_nothing_is_committed(
-        tmp_path: Path, game, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_photo_with_a_die_too_many_is_asked_about_never_skipped(
+        tmp_path: Path, game, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder is one photo a roll: a photo showing a die more than Ann owes is a question,
+    answered with her faces; the next photo is Ben's roll."""
     owed = len(game[0][1])
-    extra, _ = still(np.random.default_rng(99), owed + 1)
+    extra, faces = still(np.random.default_rng(99), owed + 1)
     folder = write_folder(tmp_path / "rolls", [extra, game[0][0]])
+    monkeypatch.setattr("sys.stdin", io.StringIO(" ".join(faces[:owed]) + "\n"))
     play("--source", str(folder), "--session", str(tmp_path / "s"))
     out = capsys.readouterr().out
     words = {1: "one", 2: "two", 3: "three"}
-    assert f"I see {words[owed + 1]} dice, Ann rolls {words[owed]}." in out
-    _, rows = ledger_of(tmp_path / "s")
-    assert [r[4] for r in rows[1:]] == [sorted(game[0][1])]
-    assert len(list((tmp_path / "s" / "photos").glob("*.json"))) == 1
+    assert f"I see {words[owed + 1]} dice, Ann rolls {words[owed]}.\nroll 1? \n" in out
+    session = Session.open(tmp_path / "s")
+    rolls = [(r.entry.player, sorted(r.entry.faces), r.entry.doubtful)
+             for r in session.ledger.rolls]
+    session.close()
+    # Ben owes a die more than the second photo shows: with the input ended, the dice seen and
+    # a dot (which moves no chip) are committed, flagged for the review.
+    assert rolls == [("Ann", sorted(faces[:owed]), False),
+                     ("Ben", sorted((*game[0][1], "dot")), True)]
+    assert len(list((tmp_path / "s" / "photos").glob("*.json"))) == 2
 
 
 def test_a_rendered_video_of_a_game_gives_the_ledger_of_the_true_faces(
@@ -232,7 +243,8 @@ def test_sigkill_during_play_then_resume_loses_no_roll(tmp_path: Path) -> None:
     argv = [sys.executable, "-m", "lcr_vision", "play", "--headless", "--mute", "--dice", "lcr",
             "--players", ",".join(PLAYERS), "--chips", "2", "--source", "synthetic",
             "--seed", "3", "--session", str(session)]
-    child = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, cwd=tmp_path)
+    child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, text=True,
+                             cwd=tmp_path)
     deadline = time.monotonic() + 60
     journal = session / "journal.jsonl"
     while time.monotonic() < deadline and (

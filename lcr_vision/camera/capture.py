@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -40,6 +41,8 @@ class CaptureSource(FrameSource):
         self.first_tries = first_tries
         self._capture: Any = None
         self._first: np.ndarray | None = None  # the frame `check` read, given first
+        if not live:
+            self.identity = str(Path(target).resolve())
 
     def _open(self) -> bool:
         import cv2
@@ -78,7 +81,9 @@ class CaptureSource(FrameSource):
                 if flowed and tries:
                     self._report("is back")
                 flowed, tries = True, 0
-                yield frame
+                self.position += 1
+                if self.position >= self.start:
+                    yield frame
                 continue
             if flowed and not self.live:
                 return

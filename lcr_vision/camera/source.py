@@ -13,11 +13,17 @@ class FrameSource(ABC):
 
     ``stills`` is true where each frame is already one settled roll (a folder of photos), so the
     loop reads it directly instead of watching for the dice to settle. ``name`` says where frames
-    come from, for messages.
+    come from, for messages. A source that gives the same frames each time it is read (a folder,
+    a video file) has an ``identity`` (its resolved path): its rolls are journalled with it and
+    with their ``position`` (the frame's index in the source, from 0), and a resumed session
+    sets ``start`` past the last of them, so no photo or frame is read twice.
     """
 
     name: str = "source"
     stills: bool = False
+    identity: str | None = None
+    start: int = 0  # the index of the first frame `frames` gives
+    position: int = -1  # the index of the latest frame given
 
     @abstractmethod
     def frames(self) -> Iterator[np.ndarray]:

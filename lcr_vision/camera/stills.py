@@ -27,7 +27,8 @@ def natural_key(path: Path) -> list[object]:
 class FolderSource(FrameSource):
     """Each image of ``folder`` is one roll at rest. An image that cannot be used (unreadable, not
     a picture, over ``max_pixels``) is skipped with a line on stderr saying why, as a roll the
-    camera could not see: the player owed it rolls with the next photo."""
+    camera could not see: the player owed it rolls with the next photo. ``position`` counts every
+    image, used or not."""
 
     stills = True
 
@@ -40,6 +41,7 @@ class FolderSource(FrameSource):
         )
         if not self.paths:
             raise SourceError(f"no images in {folder}")
+        self.identity = str(folder.resolve())
         self.current: Path | None = None
 
     @property
@@ -52,7 +54,8 @@ class FolderSource(FrameSource):
 
         from lcr_vision.vision.images import ImageError, load_image
 
-        for path in self.paths:
+        for index, path in enumerate(self.paths[self.start:], self.start):
+            self.position = index
             try:
                 image = load_image(path, self.max_pixels, cv2.IMREAD_COLOR)
             except ImageError as exc:

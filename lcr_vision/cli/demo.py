@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with announcer_from(args) as announcer:
             table = SimulatedTable(args.seed, kind=args.dice.value, ready=announcer.idle)
-            loop = play_table(args, session, table, read, announcer, games=1)
+            loop = play_table(args, session, table, read, announcer, games=1, ask=False)
         finished = session.ledger.series.finished
         if finished and finished[-1].winner is not None:
             print(f"{settings.players[finished[-1].winner]} won the demo game.")

@@ -103,13 +103,17 @@ def table_reader(args: argparse.Namespace) -> Reader:
 
 
 def play_table(args: argparse.Namespace, session: Session, source: FrameSource, read: Reader,
-               announcer: Announcer, games: int | None = None) -> TableLoop:
-    """Play at the table until quit, the source ends, or ``games`` games have ended."""
+               announcer: Announcer, games: int | None = None, ask: bool = True) -> TableLoop:
+    """Play at the table until quit, the source ends, or ``games`` games have ended. Headless,
+    a doubt is asked on standard input (unless not to ``ask``: the demo's simulated table throws
+    again)."""
     from lcr_vision.table import loop as table  # OpenCV loads here, not at --help
+    from lcr_vision.table.answers import Answers
 
     screen = screen_from(args)
+    answers = Answers() if ask and not screen.visible else None
     options = table.TableOptions(games=games, interactive=screen.visible, odds=args.odds,
-                                 say_odds=args.say_odds)
+                                 say_odds=args.say_odds, answers=answers)
     phrases = Phrasebook(session.settings.players, args.language)
     loop = table.TableLoop(session, source, read, announcer, phrases, screen, options)
     try:

@@ -5,7 +5,9 @@ Events are plain JSON objects with an ``event`` kind and a UTC ``time``:
 - ``session``: the settings, always line 1;
 - ``roll``: roll number ``k`` (from 1 across the session), the ``player`` whose turn it was, the
   ``faces`` as read, the roller's choices (``reverse`` for Wilder, wild ``targets`` by name, or null
-  for the policy) and an optional ``photo`` path inside the session folder;
+  for the policy) and an optional ``photo`` path inside the session folder; a roll read from a
+  folder or video file also names its ``source`` and the ``frame`` it came from (`Origin`), and
+  one committed doubtful with nobody to answer is ``doubtful``;
 - ``correct``: new faces (and choices) for roll ``k``; the later rolls are replayed on them;
 - ``settle``: new faces (and choices) for roll ``k``, made right at the table now: the later rolls
   stand as thrown and the chips roll ``k`` moved wrongly are handed back (`rules.settlement`);
@@ -29,6 +31,7 @@ Decision(reverse=False, targets=(2,))
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -67,12 +70,44 @@ def roll_event(
     decision: Decision,
     photo: str | None,
     settings: Settings,
+    origin: Origin | None = None,
+    doubtful: bool = False,
 ) -> Event:
-    """Roll ``k`` by ``player``, as read."""
-    return {
+    """Roll ``k`` by ``player``, as read; from the ``origin`` frame of a folder or video, and
+    ``doubtful`` when a doubtful read was committed with nobody to answer the question."""
+    event = {
         "event": "roll", "k": k, "time": now(), "player": player, "faces": list(faces),
         **_choices(decision, settings), "photo": photo,
     }  # fmt: skip
+    if origin is not None:
+        event |= {"source": origin.source, "frame": origin.frame}
+    if doubtful:
+        event["doubtful"] = True
+    return event
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a roll was read: a folder's or video file's resolved path, and the photo's or
+    frame's index in it (from 0), so that a resumed session reads on after it."""
+
+    source: str
+    frame: int
+
+
+def origin_of(event: Event, line: int) -> Origin | None:
+    """The origin a roll event records, if any."""
+    if event.get("source") is None:
+        return None
+    frame = field(event, "frame", int, line)
+    if frame < 0:
+        raise JournalError(f"{JOURNAL} line {line}: roll event's 'frame' must be 0 or more")
+    return Origin(field(event, "source", str, line), frame)
+
+
+def doubtful_of(event: Event, line: int) -> bool:
+    """Whether a roll event was committed doubtful and unanswered."""
+    return "doubtful" in event and field(event, "doubtful", bool, line)
 
 
 def correct_event(

@@ -25,7 +25,16 @@ from dataclasses import dataclass, replace
 
 from lcr_vision.faces import FaceError
 from lcr_vision.ledger.errors import EditError, JournalError
-from lcr_vision.ledger.events import KINDS, READABLE, decision_of, faces_of, field
+from lcr_vision.ledger.events import (
+    KINDS,
+    READABLE,
+    Origin,
+    decision_of,
+    doubtful_of,
+    faces_of,
+    field,
+    origin_of,
+)
 from lcr_vision.ledger.journal import JOURNAL, Event
 from lcr_vision.phrases.said import Said
 from lcr_vision.rules import (
@@ -52,6 +61,8 @@ class Entry:
     photo: str | None
     corrected: bool
     line: int
+    origin: Origin | None = None  # the folder's photo or video's frame it was read from
+    doubtful: bool = False  # committed doubtful, with nobody to answer the question
 
 
 @dataclass(frozen=True)
@@ -166,7 +177,8 @@ class Ledger:
             if photo is not None and not isinstance(photo, str):
                 raise JournalError(f"{JOURNAL} line {line}: roll event's 'photo' must be a "
                                    f"path or null, not {photo!r}")
-            return self.play(Entry(k, player, faces, decision, photo, False, line))
+            return self.play(Entry(k, player, faces, decision, photo, False, line,
+                                   origin_of(event, line), doubtful_of(event, line)))
         if kind == "settle":
             return self.settle(k, faces_of(event, line), decision_of(event, self.settings, line),
                                line)

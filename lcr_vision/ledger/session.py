@@ -39,6 +39,7 @@ from pathlib import Path
 
 from lcr_vision.ledger.errors import EditError, SessionError
 from lcr_vision.ledger.events import (
+    Origin,
     announced_event,
     correct_event,
     game_events,
@@ -172,12 +173,15 @@ class Session:
         self.ledger = ledger
 
     def plan_roll(
-        self, faces: tuple[str, ...], decision: Decision | None = None, photo: str | None = None
+        self, faces: tuple[str, ...], decision: Decision | None = None, photo: str | None = None,
+        origin: Origin | None = None, doubtful: bool = False,
     ) -> PlannedRoll:
-        """The next roll checked by the rules, with its outcome; nothing is written yet."""
+        """The next roll checked by the rules, with its outcome; nothing is written yet (see
+        `roll_event` for ``origin`` and ``doubtful``)."""
         decision = decision or Decision()
         k = len(self.ledger.rolls) + 1
-        event = roll_event(k, self.to_roll, tuple(faces), decision, photo, self.settings)
+        event = roll_event(k, self.to_roll, tuple(faces), decision, photo, self.settings, origin,
+                           doubtful)
         ledger = self.ledger.apply(event)
         events = [event]
         if len(ledger.series.finished) > len(self.ledger.series.finished):

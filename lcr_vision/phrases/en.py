@@ -42,6 +42,13 @@ EN = Language(
         "no_dice": "I see no dice, {player} rolls {owed}.",
         "unsure": "Wait: I am not sure of {player}'s {which}.",
         "unsure_read": "I read {faces}.",
+        "unanswered": "Nobody answered: I take {player}'s roll as I read it. Check roll {k} in "
+                      "the review.",
+        "type_faces": "Type the faces: {player} rolls {owed}.",
+        "resumed_photo": "Resuming {source} at photo {n}: the photos before it are in the "
+                         "journal.",
+        "resumed_frame": "Resuming {source} at frame {n}: the frames before it are in the "
+                         "journal.",
         "standings": "{chips}, center {center}.",
         "favoured": "{player} is favoured to win, {chance}.",
         "before_crash": "Before the crash, {player} rolled.",

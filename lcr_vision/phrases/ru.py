@@ -54,6 +54,11 @@ RU = Language(
         "no_dice": "Не вижу кубиков, {player} бросает {owed}.",
         "unsure": "Стоп: не уверен, {which} у {player}.",
         "unsure_read": "Я вижу: {faces}.",
+        "unanswered": "Ответа нет: беру бросок {player} как прочитал. Проверьте бросок {k} в "
+                      "обзоре.",
+        "type_faces": "Напишите грани: {player} бросает {owed}.",
+        "resumed_photo": "Продолжаю {source} с фото {n}: предыдущие фото уже в журнале.",
+        "resumed_frame": "Продолжаю {source} с кадра {n}: предыдущие кадры уже в журнале.",
         "standings": "{chips}, в центре {center}.",
         "favoured": "{player} — фаворит, {chance}.",
         "before_crash": "До сбоя бросок {player}.",

@@ -130,6 +130,20 @@ class Phrasebook:
         return [self._say("unsure", player=player, which=which),
                 self._say("unsure_read", faces=read)]
 
+    def unanswered(self, player: str, k: int) -> str:
+        """A doubtful read committed with nobody to answer: ``Nobody answered: I take Ann's roll
+        as I read it. Check roll three in the review.``"""
+        return self._say("unanswered", player=player, k=self._words.spell(k, ""))
+
+    def type_faces(self, player: str, owed: int) -> str:
+        """A photo whose dice cannot be accepted as read: its faces must be typed."""
+        return self._say("type_faces", player=player,
+                         owed=self._words.count(owed, "die", bare=True))
+
+    def resumed(self, source: str, n: int, photo: bool) -> str:
+        """A folder (``photo``) or video resumed at photo or frame ``n`` (from 1)."""
+        return self._say("resumed_photo" if photo else "resumed_frame", source=source, n=str(n))
+
     def correction(self, k: int, faces: Sequence[str]) -> str:
         """A correction of roll ``k``, as game faces: ``Roll three was center, dot, dot.``"""
         text = ", ".join(self._words.faces[f] for f in faces)

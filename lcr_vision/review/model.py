@@ -28,6 +28,7 @@ from lcr_vision.table.check import MIN_SCORE
 HOW_DOUBTS = {
     How.TYPED: "faces typed by hand",
     How.CONFIRMED: "doubtful read accepted by hand",
+    How.UNANSWERED: "doubtful read committed unanswered: check it",
 }
 
 

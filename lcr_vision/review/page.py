@@ -30,6 +30,7 @@ HOW_WORDS = {
     How.READ: "read by the camera",
     How.CONFIRMED: "doubtful camera read, accepted by hand",
     How.TYPED: "typed by hand",
+    How.UNANSWERED: "doubtful camera read, committed with nobody to answer: check it",
 }
 
 

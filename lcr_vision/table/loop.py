@@ -2,9 +2,14 @@
 
 For each frame: a folder photo is read at once, a live frame goes through settle detection. A
 settled read is checked against the dice owed; a usable one is committed, announced, and the next
-player is told to roll. A read with the wrong number of dice commits nothing and says what is
-wrong; a read with doubtful faces waits for a key (space accepts it) in the window, and is rolled
-again when headless.
+player is told to roll. Otherwise what is wrong is said (the wrong number of dice, or a doubt) and
+the roll becomes a question: in the window a key answers it (space accepts the read, ``t`` types
+the faces); headless, ``roll N? `` is asked on standard input (`answers`), where a typed line of
+faces or an empty line (accepting the read) answers it, and where nobody can answer, the best
+read is committed, marked doubtful in the journal and said so. A live table with the wrong number
+of dice in view is asked to roll again instead. A folder is one photo a roll: its photos are
+never re-read nor skipped for a doubt, and a resumed session reads on after the last photo (or a
+video's frame) it journalled.
 
 A roll is committed in this order: its photos and record are staged (written under temporary
 names), the roll is journalled (the commit point, synced to disk), the photo files are renamed
@@ -26,9 +31,10 @@ import numpy as np
 
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.errors import UserError
-from lcr_vision.faces import parse_faces
+from lcr_vision.faces import FaceError, parse_faces
 from lcr_vision.ledger import Session
 from lcr_vision.ledger.errors import EditError
+from lcr_vision.ledger.events import Origin
 from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.manual import parse_roll
 from lcr_vision.odds import Odds, quick_odds
@@ -44,6 +50,7 @@ from lcr_vision.rules import (
 )
 from lcr_vision.rules.moves import Draw, Skip, Win
 from lcr_vision.speech import Announcer, Phrasebook
+from lcr_vision.table.answers import Answers
 from lcr_vision.table.check import MIN_SCORE, Verdict
 from lcr_vision.table.choices import ask_reverse, ask_targets
 from lcr_vision.table.overlay import draw_panel
@@ -63,6 +70,9 @@ class TableOptions:
     interactive: bool = False  # a person at the keyboard can type faces and confirm reads
     odds: bool = False  # each player's chance to win from here, in the window and the photo log
     say_odds: bool = False  # say who is favoured after each roll (with or without ``odds``)
+    # Headless, doubts are asked here (see `answers`); None: a live doubt is rolled again (the
+    # demo's simulated table), and a photo's is committed doubtful.
+    answers: Answers | None = None
 
 
 class TableLoop:
@@ -106,8 +116,18 @@ class TableLoop:
             if settled is not None and not self.stopped:
                 self.view.settled(number)
                 self.judge(frame, settled)
+                if self.source.stills:
+                    self.await_key(frame)
             if self.stopped:
                 return
+
+    def await_key(self, frame: np.ndarray) -> None:
+        """Keep a photo in the window until its question is answered: the next photo is the
+        next roll, so it waits."""
+        while self.pending is not None and not self.stopped and self.view.visible:
+            action = self.show(frame)
+            if action is not None:
+                self.act(action, frame)
 
     def tell_turn(self) -> None:
         """Say who rolls how many dice, and let the simulated table know."""
@@ -120,7 +140,8 @@ class TableLoop:
         self.source.turn(player, dice)
 
     def judge(self, frame: np.ndarray, detections: Detections) -> None:
-        """Commit a usable read; otherwise say what is wrong and wait for a fix."""
+        """Commit a usable read; otherwise say what is wrong and ask (see the module's
+        docstring)."""
         player, owed = self.session.to_roll, self.session.dice_owed
         verdict = Verdict.of(detections, owed, self.options.min_score)
         self.view.marked, self.pending = verdict.dice, None
@@ -135,12 +156,55 @@ class TableLoop:
         else:  # doubt first: no face is said as if it were the roll before it is committed
             self.announcer.say(*self.phrases.unsure(player, verdict.doubtful, verdict.seen,
                                                     self.game_faces(verdict.faces)))
-        if self.options.interactive and verdict.count_right and not verdict.usable:
-            self.pending = (frame, verdict)
-            self.view.unsure()
-            return
+        if verdict.count_right or self.source.stills:  # a question
+            if self.options.interactive:
+                self.pending = (frame, verdict)
+                self.view.unsure()
+                return
+            if self.options.answers is not None:
+                self.answer(frame, verdict, self.options.answers)
+                return
+            if self.source.stills:
+                self.commit_unanswered(frame, verdict)
+                return
         self.announcer.say(self.phrases.reroll(player))
         self.source.turn(player, owed)
+
+    def answer(self, frame: np.ndarray, verdict: Verdict, answers: Answers) -> None:
+        """Ask ``roll N? `` until the answer commits the roll: the faces typed, or an empty line
+        accepting the read (when it has the dice owed); with nobody to answer, the best read."""
+        player, owed = self.session.to_roll, self.session.dice_owed
+        question = f"roll {len(self.session.ledger.rolls) + 1}? "
+        while (line := answers.ask(question)) is not None:
+            try:
+                if line.strip():
+                    self.commit(frame, verdict.dice, parse_faces(line), How.TYPED)
+                    return
+                if verdict.count_right:
+                    self.commit(frame, verdict.dice, verdict.faces, How.CONFIRMED)
+                    return
+                self.announcer.say(self.phrases.type_faces(player, owed))
+            except (FaceError, RulesError) as exc:
+                self.announcer.say(self.phrases.refusal(exc))
+        self.commit_unanswered(frame, verdict)
+
+    def commit_unanswered(self, frame: np.ndarray, verdict: Verdict) -> None:
+        """Commit the best read nobody could answer for, marked doubtful: the surest dice of the
+        number owed (a die missing from it taken as a dot, which moves no chip), and any face
+        these rules refuse (a stray wild) taken as a dot too; flagged in the journal, said so,
+        and shown on the review page."""
+        owed = self.session.dice_owed
+        dice = verdict.dice
+        if len(dice) > owed:
+            surest = np.sort(np.argsort(-dice.scores, kind="stable")[:owed])
+            dice = dice[surest]
+        faces = dice.faces + ("dot",) * (owed - len(dice))
+        try:
+            self.commit(frame, dice, faces, How.UNANSWERED)
+        except RulesError:
+            wilds = tuple("dot" if self.session.settings.face_map.to_game(f) == "wild" else f
+                          for f in faces)
+            self.commit(frame, dice, wilds, How.UNANSWERED)
 
     def game_faces(self, faces: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(self.session.settings.face_map.to_game(f) for f in faces)
@@ -159,10 +223,23 @@ class TableLoop:
             self.announce(k, [self.phrases.before_crash(players[roll.result.player]),
                               *self.said(roll.result, self.odds)])
             self.view.rolled(roll.result)
+        self.read_on()
 
-    def plan_roll(self, faces: tuple[str, ...], photo: str) -> PlannedRoll:
-        """The roll checked by the rules; at the keyboard, the roller's wild choices are asked
-        (again, until the rules accept them)."""
+    def read_on(self) -> None:
+        """Start a folder or video past the last photo or frame this session journalled from it,
+        and say so."""
+        source = self.source
+        read = [r.entry.origin.frame for r in self.session.ledger.rolls
+                if r.entry.origin is not None and r.entry.origin.source == source.identity]
+        if source.identity is not None and read:
+            source.start = max(read) + 1
+            self.view.tell(self.phrases.resumed(source.name, source.start + 1, source.stills))
+
+    def plan_roll(self, faces: tuple[str, ...], photo: str, doubtful: bool) -> PlannedRoll:
+        """The roll checked by the rules, from the source's latest frame; at the keyboard, the
+        roller's wild choices are asked (again, until the rules accept them)."""
+        source = self.source
+        origin = None if source.identity is None else Origin(source.identity, source.position)
         while True:
             decision = None
             if self.options.interactive:
@@ -170,7 +247,7 @@ class TableLoop:
                                       self.reverse, self.view.ask)
                 decision = Decision(self.reverse, targets)
             try:
-                return self.session.plan_roll(faces, decision, photo=photo)
+                return self.session.plan_roll(faces, decision, photo, origin, doubtful)
             except (IllegalChoiceError, SettingsError) as exc:
                 if not self.options.interactive:
                     raise
@@ -181,10 +258,12 @@ class TableLoop:
         """Stage the roll's photos, journal it, put its photos in place, say it and mark it said,
         then tell the next turn (the order is the module docstring's)."""
         number = self.session.photo_number
-        planned = self.plan_roll(faces, photo_path(number))
+        planned = self.plan_roll(faces, photo_path(number), how is How.UNANSWERED)
         result = planned.result
         odds = self.odds_at(planned.ledger.series.game)
         said = self.said(result, odds)
+        if how is How.UNANSWERED:  # said as doubtful, before its faces
+            said.insert(0, self.phrases.unanswered(self.players[result.player], planned.k))
         record = PhotoRecord.from_roll(number, result, self.session.settings,
                                        source=self.source.where, how=how, dice=dice, said=said,
                                        odds=odds)
