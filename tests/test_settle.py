@@ -103,6 +103,21 @@ def test_a_nudged_die_or_a_bumped_table_is_not_a_roll(settled, reader: DiceReade
     assert watch(detector, frames + bumped, reader) == []
 
 
+def test_dice_thrown_again_to_the_same_faces_and_places_are_a_roll(reader: DiceReader) -> None:
+    """Picked up and thrown, dice that land as they lay are reported, marked ``repeated`` for
+    the table to ask about; dice left lying, or nudged, never are."""
+    rng = np.random.default_rng(3)
+    table, detector = Table(rng, kind="lcr", ranges=TABLE), SettleDetector()
+    for dice in (1, 3):
+        frames, faces = table.throw(dice, rng)
+        assert len(watch(detector, [f.image for f in frames], reader)) == 1
+        assert not detector.repeated
+        frames, again = table.throw(dice, rng, lands=table.lying)
+        reported = watch(detector, [f.image for f in frames], reader)
+        assert again == faces and len(reported) == 1 and detector.repeated
+        assert sorted(reported[0][1].faces) == sorted(faces)
+
+
 def test_same_dice_pairs_faces_by_nearest_box() -> None:
     a = Detections.from_records([{"box": [0, 0, 20, 20], "face": "L", "score": 1.0},
                                  {"box": [100, 0, 120, 20], "face": "C", "score": 1.0}])

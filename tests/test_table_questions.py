@@ -13,14 +13,16 @@ import json
 import os
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
-from test_table import PLAYERS, ledger_of, still, sure_still, truth, write_folder
+from test_table import PLAYERS, TABLE, ledger_of, still, sure_still, truth, write_folder
 
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import JOURNAL, read_journal
 from lcr_vision.rules import Series, Settings
+from lcr_vision.synth.sequence import Table
 from lcr_vision.table.check import MIN_SCORE
 from lcr_vision.vision.reader import DiceReader
 
@@ -129,3 +131,33 @@ def test_a_resumed_folder_session_reads_on_after_its_last_photo(
         capsys.readouterr().out)
     assert ledger_of(tmp_path / "s") == truth(tmp_path / "t", SETTINGS, [f for _, f in game])
     assert [e["frame"] for e in roll_events(tmp_path / "s")] == list(range(len(game)))
+
+
+def test_a_throw_landing_as_the_last_roll_lay_is_a_roll_of_its_own(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A video: Ann throws three dice; Ben picks them up and throws, and they land showing the
+    same faces in the same places; Cat throws. Ben's roll is asked about (accepted with an empty
+    line), not taken for Ann's dice nudged: three rolls, the true ledger."""
+    settings = Settings.create(PLAYERS, stakes=[3, 3, 3])
+    rng = np.random.default_rng(8)
+    table, series, faces = Table(rng, kind="lcr", ranges=TABLE), Series.start(settings), []
+    video = cv2.VideoWriter(str(tmp_path / "game.avi"), cv2.VideoWriter_fourcc(*"MJPG"), 30,
+                            (640, 480))
+    for throw in range(3):
+        lands = table.lying if throw == 1 else None
+        frames, thrown = table.throw(series.game.dice_owed, rng, lands=lands)
+        for frame in frames:
+            video.write(frame.image)
+        faces.append(thrown)
+        _, series = series.play(thrown)
+    video.release()
+    assert faces[1] == faces[0]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    assert main(["play", "--headless", "--mute", "--dice", "lcr", "--players", ",".join(PLAYERS),
+                 "--chips", "3", "--source", str(tmp_path / "game.avi"), "--session",
+                 str(tmp_path / "s")]) == 0
+    out = capsys.readouterr().out
+    assert "These dice lie as the last roll's did: is this Ben's roll?\nI read " in out
+    assert "roll 2? " in out.splitlines()
+    assert ledger_of(tmp_path / "s") == truth(tmp_path / "t", settings, faces)

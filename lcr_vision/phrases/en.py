@@ -42,6 +42,7 @@ EN = Language(
         "no_dice": "I see no dice, {player} rolls {owed}.",
         "unsure": "Wait: I am not sure of {player}'s {which}.",
         "unsure_read": "I read {faces}.",
+        "same_again": "These dice lie as the last roll's did: is this {player}'s roll?",
         "unanswered": "Nobody answered: I take {player}'s roll as I read it. Check roll {k} in "
                       "the review.",
         "type_faces": "Type the faces: {player} rolls {owed}.",

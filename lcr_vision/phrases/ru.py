@@ -54,6 +54,7 @@ RU = Language(
         "no_dice": "Не вижу кубиков, {player} бросает {owed}.",
         "unsure": "Стоп: не уверен, {which} у {player}.",
         "unsure_read": "Я вижу: {faces}.",
+        "same_again": "Кубики лежат как в прошлом броске: это бросок {player}?",
         "unanswered": "Ответа нет: беру бросок {player} как прочитал. Проверьте бросок {k} в "
                       "обзоре.",
         "type_faces": "Напишите грани: {player} бросает {owed}.",

@@ -130,6 +130,12 @@ class Phrasebook:
         return [self._say("unsure", player=player, which=which),
                 self._say("unsure_read", faces=read)]
 
+    def same_again(self, player: str, faces: Sequence[str]) -> list[str]:
+        """A settle showing the last roll's dice where they lay, after they were picked up: a
+        question first, then what was read, as for a doubt."""
+        read = ", ".join(self._words.faces.get(f, f) for f in faces)
+        return [self._say("same_again", player=player), self._say("unsure_read", faces=read)]
+
     def unanswered(self, player: str, k: int) -> str:
         """A doubtful read committed with nobody to answer: ``Nobody answered: I take Ann's roll
         as I read it. Check roll three in the review.``"""

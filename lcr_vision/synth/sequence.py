@@ -73,16 +73,18 @@ class Table:
         self.passing = 0.3  # chance that a hand passes over the table before the pickup
         self.lying: tuple[PosedDie, ...] = ()
 
-    def throw(self, n_dice: int, rng: np.random.Generator) -> tuple[Iterator[Frame], tuple[str, ...]]:
+    def throw(self, n_dice: int, rng: np.random.Generator,
+              lands: tuple[PosedDie, ...] | None = None) -> tuple[Iterator[Frame], tuple[str, ...]]:
         """Plan a throw of ``n_dice`` (at most ``max_dice``); return its frames (rendered lazily)
-        and the true faces, in die order."""
+        and the true faces, in die order. The dice land at random, or as ``lands`` (the dice
+        lying, say: thrown again to the same faces and places)."""
         if not 1 <= n_dice <= len(self.looks):
             raise ValueError(f"a throw has 1 to {len(self.looks)} dice, not {n_dice}")
         shots = [_Shot("resting", False, self.lying) for _ in range(int(rng.integers(4, 12)))]
         if rng.random() < self.passing:
             shots += self._hand_passing(rng)
         shots += self._pickup(rng)
-        final = self._final_poses(rng, n_dice)
+        final = self._final_poses(rng, n_dice) if lands is None else lands
         shots += self._roll(rng, final)
         shots += [_Shot("settled", False, final) for _ in range(int(rng.integers(20, 40)))]
         self.lying = final

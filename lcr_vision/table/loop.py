@@ -115,7 +115,7 @@ class TableLoop:
                 self.act(action, frame)
             if settled is not None and not self.stopped:
                 self.view.settled(number)
-                self.judge(frame, settled)
+                self.judge(frame, settled, again=self.settle.repeated and not self.source.stills)
                 if self.source.stills:
                     self.await_key(frame)
             if self.stopped:
@@ -139,13 +139,17 @@ class TableLoop:
             self.reverse = ask_reverse(self.session.settings, self.session.state, self.view.ask)
         self.source.turn(player, dice)
 
-    def judge(self, frame: np.ndarray, detections: Detections) -> None:
+    def judge(self, frame: np.ndarray, detections: Detections, again: bool = False) -> None:
         """Commit a usable read; otherwise say what is wrong and ask (see the module's
-        docstring)."""
+        docstring). A read ``again`` shows the last roll's dice where they lay, though they were
+        picked up (`SettleDetector.repeated`): a question too, since a hand resting on the
+        dice looks the same."""
         player, owed = self.session.to_roll, self.session.dice_owed
         verdict = Verdict.of(detections, owed, self.options.min_score)
         self.view.marked, self.pending = verdict.dice, None
-        if verdict.usable:
+        if again and verdict.count_right:
+            self.announcer.say(*self.phrases.same_again(player, self.game_faces(verdict.faces)))
+        elif verdict.usable:
             try:
                 self.commit(frame, verdict.dice, verdict.faces, How.READ)
                 return

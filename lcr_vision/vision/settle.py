@@ -11,10 +11,18 @@ What must not become a roll:
 - flicker: each small frame is scaled to a fixed mean brightness before differencing, so a lamp
   that dims or brightens the whole table is not motion;
 - a hand passing over the dice, or a die nudged aside: motion rises and falls, but the settled dice
-  are the dice already read (same faces, each within ``nudge`` die sizes of where it was), so
-  nothing new is reported;
+  are the dice already read (same faces, each within ``nudge`` die sizes of where it was), and
+  they were in sight throughout, so nothing new is reported;
 - an empty table: a settle with no dice in view is not a roll (the detector stays ready, since
   the dice were just picked up and are about to be thrown).
+
+What must become a roll, though it looks like the last one: dice picked up and thrown again that
+land showing the same faces in the same places. While the table moves, each die of the last roll
+is looked for where it lay (`DiceWatch`, a template match around its box, blind to light
+levels); a die missing from its place while that place is still (not a hand moving over it) for
+``gone_frames`` frames in a row was picked up. Such a settle is reported with ``repeated`` set:
+the table asks whether it is a new roll rather than either committing it or ignoring it, since
+only a throw and a hand resting on the dice look alike here.
 
 It knows frames and :class:`Detections`, never the rules: whether the count is right for the player
 is the table's question.
@@ -45,6 +53,8 @@ class SettleConfig:
     stable_reads: int = 3  # reads in a row that must agree before the roll is reported
     still: float = 0.15  # a box centre may move this many die sizes between agreeing reads
     nudge: float = 1.5  # a settled die this close (in die sizes) to a die of the last roll is it
+    seen: float = 0.5  # the template match (normalised correlation) that finds a die in place
+    gone_frames: int = 3  # still frames in a row without a die in its place: it was picked up
 
 
 def motion_image(frame: np.ndarray, width: int) -> np.ndarray:
@@ -83,12 +93,60 @@ def same_dice(a: Detections, b: Detections, tolerance: float) -> bool:
     return True
 
 
+class DiceWatch:
+    """The dice of the last roll, looked for in each frame while the table moves: whether one of
+    them has been gone from its place, with the place still, for ``frames`` frames in a row."""
+
+    def __init__(self, frame: np.ndarray, dice: Detections, config: SettleConfig) -> None:
+        self.config = config
+        grey = _grey(frame)
+        self.previous = grey
+        self.spots = [_spot(grey, box, size, config.nudge) for box, size in
+                      zip(dice.boxes, dice.sizes)]
+        self.missing = [0] * len(self.spots)
+        self.gone = False
+
+    def look(self, frame: np.ndarray) -> None:
+        """Look for each die in ``frame``; a die missing where nothing moves counts a frame."""
+        grey = _grey(frame)
+        if grey.shape != self.previous.shape:
+            return
+        for i, (template, (x0, y0, x1, y1)) in enumerate(self.spots):
+            if not template.size:
+                continue
+            area, before = grey[y0:y1, x0:x1], self.previous[y0:y1, x0:x1]
+            still = float(np.mean(cv2.absdiff(area, before) > self.config.pixel_delta)) < 0.02
+            found = cv2.matchTemplate(area, template, cv2.TM_CCOEFF_NORMED).max()
+            self.missing[i] = self.missing[i] + 1 if still and found < self.config.seen else 0
+            self.gone |= self.missing[i] >= self.config.gone_frames
+        self.previous = grey
+
+
+def _grey(frame: np.ndarray) -> np.ndarray:
+    return frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+
+
+def _spot(grey: np.ndarray, box: np.ndarray, size: float,
+          nudge: float) -> tuple[np.ndarray, tuple[int, int, int, int]]:
+    """A die's template (its box and a fifth of a die around it) and the area it is looked for
+    in (``nudge`` die sizes around), clipped to the frame."""
+    h, w = grey.shape
+    cx, cy = (box[:2] + box[2:]) / 2
+    half, reach = 0.6 * size, (0.6 + nudge) * size
+    tx0, ty0 = max(int(cx - half), 0), max(int(cy - half), 0)
+    tx1, ty1 = min(int(cx + half) + 1, w), min(int(cy + half) + 1, h)
+    area = (max(int(cx - reach), 0), max(int(cy - reach), 0),
+            min(int(cx + reach) + 1, w), min(int(cy + reach) + 1, h))
+    return grey[ty0:ty1, tx0:tx1].copy(), area
+
+
 class SettleDetector:
     """Feed it every frame; it returns the detections of a roll once, on the frame the roll settles.
 
     ``update`` returns ``None`` on all other frames. ``latest`` holds the last detections read (for
     drawing), ``motion_level`` the last motion fraction, ``phase`` one of ``waiting`` (for a throw),
-    ``moving``, ``settling``.
+    ``moving``, ``settling``; ``repeated`` is true for a roll reported although it shows the last
+    roll's dice where they lay, because they were picked up meanwhile (see the module's docstring).
     """
 
     def __init__(self, config: SettleConfig = SettleConfig()) -> None:
@@ -100,6 +158,8 @@ class SettleDetector:
         self._quiet = 0
         self._agreeing = 0
         self._last_roll = Detections()
+        self._watch: DiceWatch | None = None
+        self.repeated = False
 
     def update(self, frame: np.ndarray, read: Reader) -> Detections | None:
         """Take one frame; call ``read`` on it only while the table is still after a throw."""
@@ -110,6 +170,8 @@ class SettleDetector:
             return None
         self.motion_level = motion(self._previous, small, cfg.pixel_delta)
         self._previous = small
+        if self._watch is not None and self.phase != "waiting" and not self._watch.gone:
+            self._watch.look(frame)
         if self.motion_level > cfg.motion_on:
             self.phase, self._quiet, self._agreeing = "moving", 0, 0
             return None
@@ -119,9 +181,9 @@ class SettleDetector:
         if self._quiet < cfg.quiet_frames:
             return None
         self.phase = "settling"
-        return self._settle(read(frame))
+        return self._settle(read(frame), frame)
 
-    def _settle(self, detections: Detections) -> Detections | None:
+    def _settle(self, detections: Detections, frame: np.ndarray) -> Detections | None:
         """Count agreeing reads; report the roll when enough agree and it is not the last one."""
         cfg = self.config
         agrees = same_dice(detections, self.latest, cfg.still)
@@ -130,7 +192,10 @@ class SettleDetector:
         if self._agreeing < cfg.stable_reads or len(detections) == 0:
             return None  # not yet still, or an empty table: stay ready for the throw to come
         self.phase = "waiting"
-        if same_dice(detections, self._last_roll, cfg.nudge):
+        picked_up = self._watch is not None and self._watch.gone
+        self.repeated = same_dice(detections, self._last_roll, cfg.nudge)
+        if self.repeated and not picked_up:
             return None
         self._last_roll = detections
+        self._watch = DiceWatch(frame, detections, cfg)
         return detections
