@@ -97,6 +97,12 @@ PIP_RATIO = 3.0
 # this keeps reading any photo (up to the pixel limit of `lcr_vision.vision.limits`) under 1 GB.
 # A 12-megapixel phone photo's finest look is 4.9 megapixels; a bigger photo's is shrunk to this.
 MAX_LOOK_PIXELS = 5_000_000
+# A peak whose crop reads ``none`` or unsure is read again from crops this many times its size
+# before it is dropped: the locator's size is often half a big die's (the dot of a dot face, a
+# letter, taken for the die), and a crop of the mark alone reads as no die. The size read surest
+# is the die's box. At most `MAX_REREAD` peaks a frame, strongest first, so clutter costs little.
+REREAD_SCALES = (1.6, 2.2)
+MAX_REREAD = 8
 
 
 class ModelError(UserError):
@@ -118,7 +124,7 @@ class DiceReader:
         self, model_path: Path | None = None, dice: DiceKind | None = None, threads: int = 1,
         heat_threshold: float = HEAT_THRESHOLD, min_score: float | None = None, views: int = VIEWS,
         pyramid: bool = False, optimize: bool = True, head: FaceHead | None = None,
-        find_up: bool = True,
+        find_up: bool = True, reread: bool = True,
     ) -> None:
         """``find_up`` reads an upright model's crops with the side of the frame they read surest
         at as the far side (`surest_up`); ``False`` where the up is known (a calibrated view
@@ -128,7 +134,8 @@ class DiceReader:
         figures move with them (``lcr_vision.bench.accuracy``). ``head`` corrects the
         classifier's logits for one set of dice (calibration's; it needs a model with the
         ``features`` output). ``min_score`` ``None`` is the model's own (its metadata), else
-        `FACE_SCORE`."""
+        `FACE_SCORE`. ``reread`` reads a peak dropped at its own size again from bigger crops
+        (`read_again`)."""
         import onnxruntime as ort
         from onnxruntime.capi.onnxruntime_pybind11_state import (
             Fail,
@@ -173,6 +180,7 @@ class DiceReader:
         self.find_up = find_up and self.upright
         self.turns = (_UPRIGHT if self.upright else _TURNS)[views]
         self.pyramid = pyramid
+        self.reread = reread
 
     def with_head(self, head: FaceHead | None) -> DiceReader:
         """This reader with another face head (sharing its onnxruntime session)."""
@@ -323,7 +331,40 @@ class DiceReader:
         image = check_frame(image_bgr)
         peaks = self.locate(image)
         best, score = self.classify(image, peaks)
+        if self.reread:
+            peaks, best, score = self.read_again(image, peaks, best, score)
         return self.decide(image.shape, peaks, best, score)
+
+    def read_again(self, image: np.ndarray, peaks: Peaks, best: np.ndarray,
+                   score: np.ndarray) -> tuple[Peaks, np.ndarray, np.ndarray]:
+        """``peaks`` read as ``best`` with ``score``, where a peak that would be dropped (read
+        ``none`` or unsure) but reads a face surely from a bigger crop (`REREAD_SCALES`) takes
+        that crop's size, face and score."""
+        again = np.flatnonzero(~self._sure(peaks.scores, best, score))[:MAX_REREAD]
+        if not len(again):
+            return peaks, best, score
+        k = len(REREAD_SCALES)
+        trial = Peaks(np.tile(peaks.centers[again], (k, 1)),
+                      np.concatenate([peaks.sizes[again] * s for s in REREAD_SCALES]),
+                      np.tile(peaks.scores[again], k))
+        faces, scores = self.classify(image, trial)
+        faces, scores = faces.reshape(k, -1), scores.reshape(k, -1)
+        sure = self._sure(trial.scores.reshape(k, -1), faces, scores)
+        chosen = np.where(sure, scores, -1.0).argmax(0)
+        found = sure[chosen, np.arange(len(again))]
+        at, pick = again[found], chosen[found]
+        sizes, best, score = peaks.sizes.copy(), best.copy(), score.copy()
+        sizes[at] = trial.sizes.reshape(k, len(again), 2)[pick, np.flatnonzero(found)]
+        best[at] = faces[pick, np.flatnonzero(found)]
+        score[at] = scores[pick, np.flatnonzero(found)]
+        return Peaks(peaks.centers, sizes, peaks.scores), best, score
+
+    def _sure(self, heat: np.ndarray, best: np.ndarray, score: np.ndarray) -> np.ndarray:
+        """Whether each crop read as ``best`` with ``score`` is a die to report: a face, not
+        ``none``, sure enough, or less sure where the locator's ``heat`` makes it a die."""
+        sure = (score >= self.min_score) | (
+            (heat >= SURE_HEAT) & (score >= SURE_PEAK_SHARE * self.min_score))
+        return sure & (best != CLASSES.index(NONE))
 
     def decide(self, shape: tuple[int, ...], peaks: Peaks, best: np.ndarray,
                score: np.ndarray) -> Detections:
@@ -333,9 +374,7 @@ class DiceReader:
         boxes = peaks.boxes()
         h, w = shape[:2]
         overhang = np.maximum(np.maximum(-boxes[:, :2], boxes[:, 2:] - (w, h)), 0).max(1)
-        sure = (score >= self.min_score) | (
-            (peaks.scores >= SURE_HEAT) & (score >= SURE_PEAK_SHARE * self.min_score))
-        keep = ((best != CLASSES.index(NONE)) & sure
+        keep = (self._sure(peaks.scores, best, score)
                 & (overhang <= EDGE_SHARE * peaks.sizes.mean(1)))
         keep &= _not_duplicate(peaks.centers, peaks.sizes.mean(1), keep)
         boxes = np.clip(boxes[keep], 0, (w, h, w, h))
