@@ -8,7 +8,6 @@ faces, roll for roll.
 from __future__ import annotations
 
 import io
-import itertools
 import json
 import re
 import signal
@@ -22,6 +21,7 @@ import cv2
 import numpy as np
 import pytest
 
+from lcr_vision.bench.games import crop_rolls
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
@@ -142,25 +142,10 @@ def test_a_folder_of_roll_photos_gives_the_ledger_of_the_true_faces(
 
 
 def real_rolls(dice: int) -> list[tuple[np.ndarray, tuple[str, ...]]]:
-    """Real photos of ``dice`` pip dice: from each photo of the tray set's validation split (never
-    trained on), in name order, the first group of that many dice (by label order) that a crop
-    can show alone, with no other die in it, cut with most of a die's margin around them."""
+    """Real photos of ``dice`` pip dice, cut from the tray set's validation split (never trained
+    on) as `measure games` cuts them."""
     labels = read_labels(REAL / "labels.csv", REAL_SET_ERRATA)
-    rolls = []
-    for name in sorted(n for n in labels if is_validation(n)):
-        boxes, faces = labels[name].boxes, labels[name].faces
-        image = cv2.imread(str(REAL / "images" / name))
-        h, w = image.shape[:2]
-        for group in itertools.combinations(range(len(boxes)), dice):
-            chosen, others = boxes[list(group)], np.delete(boxes, list(group), axis=0)
-            margin = 0.7 * float(np.mean(chosen[:, 2:] - chosen[:, :2]))
-            x0, y0 = np.maximum(chosen[:, :2].min(0) - margin, 0).astype(int)
-            x1, y1 = np.minimum(chosen[:, 2:].max(0) + margin, (w, h)).astype(int)
-            if not np.any((others[:, 0] < x1) & (others[:, 2] > x0)
-                          & (others[:, 1] < y1) & (others[:, 3] > y0)):
-                rolls.append((image[y0:y1, x0:x1], tuple(faces[i] for i in group)))
-                break
-    return rolls
+    return crop_rolls(REAL / "images", {n: t for n, t in labels.items() if is_validation(n)}, dice)
 
 
 @pytest.mark.skipif(not REAL.is_dir(), reason="needs ../shared/data/real-d6-tray")

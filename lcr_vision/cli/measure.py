@@ -4,7 +4,8 @@
 - ``shifts``: the real validation split as other cameras would show it;
 - ``calibration``: rendered tables calibrated on a few check rolls and scored on others;
 - ``losses``: where a labelled set's (or renders') dice are lost: not located, dropped or
-  misread.
+  misread;
+- ``games``: whole games through the table loop, every question answered with the truth.
 
 Each prints what it measured; none is timed (``bench`` measures speed).
 """
@@ -64,6 +65,27 @@ def _calibration(args: argparse.Namespace) -> int:
                             args.model, args.kinds, args.show_faces):
         print(line, flush=True)
     return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    from lcr_vision.bench.games import measure_games, report_lines
+    from lcr_vision.errors import UserError
+
+    if not 1 <= args.games <= 100 or not 0 <= args.videos <= 20:
+        raise UserError("--games takes 1-100 folder games a set, --videos 0-20 video games")
+    report = measure_games(args.games, args.videos, args.seed, args.sets, args.model)
+    print(json.dumps(report, indent=1) if args.json else "\n".join(report_lines(report)))
+    return 0
+
+
+def _games_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=3, help="folder games a set (default 3)")
+    p.add_argument("--videos", type=int, default=1,
+                   help="rendered video games a video set (default 1; 0 leaves them out)")
+    p.add_argument("--sets", nargs="+", metavar="SET",
+                   help="the sets to play, by name as the table prints them (default all)")
+    p.add_argument("--seed", type=int, help="render and game seed (default 4000)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
 
 def _losses(args: argparse.Namespace) -> int:
@@ -209,6 +231,14 @@ STUDIES = (
       "those read right; prints JSON. It tells whether the locator or the classifier loses "
       "them."),
      _losses_arguments, _losses),
+    ("games", "whole games through the table, questions answered with the truth",
+     ("Play games of three players through the table loop and the shipped reader: folders of "
+      "the real validation splits' photos and of renders (boxed, Wild, pip, held-out "
+      "typefaces; webcam tilts to 45 degrees), and rendered videos with throws, hands and "
+      "settling. Every question is answered with the true faces, as a player would type them. "
+      "Prints, per set: games, games whose ledger ends exactly right, rolls, questions per 100 "
+      "rolls, and dice committed wrong without a question per 1,000 committed."),
+     _games_arguments, _games),
 )
 
 

@@ -1,0 +1,340 @@
+"""Whole games through the real table pipeline, measured as a family lives them.
+
+Each game is first played by the rules on the true faces; its rolls are then shown to the play
+loop (`TableLoop`, with the shipped reader) as a folder of photos, one a roll, or as a rendered
+video of throws with hands and settling. Every question the loop asks (``roll N? ``) is answered
+with the truth of the photo or throw in view, as a player typing on standard input would
+(`TruthAnswers`). What counts:
+
+- questions per 100 rolls: how often the players are asked;
+- silent wrong dice per 1,000 dice committed: dice committed without a question whose game face
+  is not the true one (what costs a family the game);
+- games whose ledger ends exactly as the true game's.
+
+The real sets are the validation splits of ``../shared/data`` (never trained on), cut into rolls
+of the dice each roll owes (`crop_rolls`); the renders use seeds and settings never trained on.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from lcr_vision.camera.capture import CaptureSource
+from lcr_vision.camera.source import FrameSource
+from lcr_vision.camera.stills import FolderSource
+from lcr_vision.errors import UserError
+from lcr_vision.faces import DiceKind
+from lcr_vision.ledger import Session
+from lcr_vision.meter import Meter
+from lcr_vision.rules import Series, Settings, Variants
+from lcr_vision.speech import Announcer, Phrasebook
+from lcr_vision.synth.ranges import Ranges
+from lcr_vision.synth.scene import render_scene
+from lcr_vision.synth.sequence import Table
+from lcr_vision.table.answers import Answers
+from lcr_vision.table.loop import TableLoop, TableOptions
+from lcr_vision.table.screen import Screen
+from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
+from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.split import is_validation
+
+REPO = Path(__file__).resolve().parents[2]
+REAL = REPO.parent / "shared" / "data" / "real-d6-tray"
+RUNE55 = REPO.parent / "shared" / "data" / "rune55-d6"
+PLAYERS = ("Ann", "Ben", "Cat")
+SEED = 4000  # renders and games: seeds never trained on (training renders use seed 1)
+# Renders a webcam at the table's edge gives: tilted up to 45 degrees, the far side up.
+EDGE = replace(Ranges(), tilt_deg=(0.0, 45.0), roll_deg=(-12.0, 12.0), touching=0.0)
+
+Roll = tuple[np.ndarray, tuple[str, ...]]  # a photo and its dice's true faces
+Pools = Callable[[int], list[Roll] | Iterator[Roll]]  # the rolls of each number of dice
+Truth = Callable[[int], tuple[str, ...]]  # the true faces of a source's frame
+
+
+def crop_rolls(images: Path, labels: dict[str, Detections], dice: int) -> list[Roll]:
+    """Rolls of ``dice`` real dice: from each labelled photo, in name order, the first group of
+    that many dice (in label order) that a crop shows alone, with no other labelled die in it,
+    cut with most of a die's margin around them."""
+    rolls = []
+    for name in sorted(labels):
+        boxes, faces = labels[name].boxes, labels[name].faces
+        image = cv2.imread(str(images / name))
+        if image is None or len(boxes) < dice:
+            continue
+        h, w = image.shape[:2]
+        for group in itertools.combinations(range(len(boxes)), dice):
+            chosen, others = boxes[list(group)], np.delete(boxes, list(group), axis=0)
+            margin = 0.7 * float(np.mean(chosen[:, 2:] - chosen[:, :2]))
+            x0, y0 = np.maximum(chosen[:, :2].min(0) - margin, 0).astype(int)
+            x1, y1 = np.minimum(chosen[:, 2:].max(0) + margin, (w, h)).astype(int)
+            if not np.any((others[:, 0] < x1) & (others[:, 2] > x0)
+                          & (others[:, 1] < y1) & (others[:, 3] > y0)):
+                rolls.append((image[y0:y1, x0:x1], tuple(faces[i] for i in group)))
+                break
+    return rolls
+
+
+def _real_pools(images: Path, labels: dict[str, Detections]) -> Pools:
+    pools = {n: crop_rolls(images, labels, n) for n in (1, 2, 3)}
+    return lambda n: pools[n]
+
+
+def tray_pools() -> Pools:
+    """The tray set's validation split, with its errata."""
+    labels = read_labels(REAL / "labels.csv", REAL_SET_ERRATA)
+    return _real_pools(REAL / "images", {n: t for n, t in labels.items() if is_validation(n)})
+
+
+def rune55_pools() -> Pools:
+    """The rune55 set's validation split (its labels are noisy: a roll may hold a die nobody
+    labelled, which the loop rightly sees)."""
+    from lcr_vision.training.realset import rune55_photos
+
+    return _real_pools(RUNE55 / "images", rune55_photos(RUNE55, validation=True))
+
+
+def render_pools(kind: str, ranges: Ranges, seed: int) -> Pools:
+    """Endless rendered stills of ``kind`` dice, every die in the frame."""
+    rng = np.random.default_rng(seed)
+
+    def stills(n: int) -> Iterator[Roll]:
+        while True:
+            scene = render_scene(rng, kind, (640, 480), ranges, n)
+            if len(scene.labelled) == n:
+                yield scene.image, tuple(d.face for d in scene.labelled)
+
+    return stills
+
+
+@dataclass(frozen=True)
+class GameSet:
+    """A set of games: the dice, where rolls come from, and folder (photos) or video."""
+
+    name: str
+    dice: DiceKind
+    video: bool
+    rolls: Callable[[], Pools] | None = None  # folder sets: where their photos come from
+    ranges: Ranges = EDGE  # video sets' tables
+    available: Callable[[], str | None] = lambda: None  # why the set cannot be played, if so
+
+    @property
+    def settings(self) -> Settings:
+        return Settings.create(list(PLAYERS), variants=Variants(wild=self.dice is DiceKind.WILD))
+
+
+def _needs(folder: Path) -> Callable[[], str | None]:
+    return lambda: None if folder.is_dir() else f"needs {folder}"
+
+
+def _needs_pillow() -> str | None:
+    from lcr_vision.synth.typefaces import TRAIN_EXTRA, has_pillow, typefaces
+
+    if not has_pillow():
+        return TRAIN_EXTRA
+    return None if typefaces() else "no typeface installed"
+
+
+def _printed() -> Pools:
+    from lcr_vision.synth.typefaces import printed
+
+    return render_pools("lcr", printed(EDGE, held=True), SEED + 3)
+
+
+SETS = (
+    GameSet("tray photos", DiceKind.PIP, False, tray_pools, available=_needs(REAL)),
+    GameSet("rune55 photos", DiceKind.PIP, False, rune55_pools, available=_needs(RUNE55)),
+    GameSet("boxed renders", DiceKind.LCR, False, lambda: render_pools("lcr", EDGE, SEED)),
+    GameSet("wild renders", DiceKind.WILD, False, lambda: render_pools("wild", EDGE, SEED + 1)),
+    GameSet("pip renders", DiceKind.PIP, False, lambda: render_pools("pip", EDGE, SEED + 2)),
+    GameSet("held-out typefaces", DiceKind.LCR, False, _printed, available=_needs_pillow),
+    GameSet("boxed video", DiceKind.LCR, True),
+    GameSet("wild video", DiceKind.WILD, True),
+)
+
+
+class TruthAnswers(Answers):
+    """Answers every question with the true faces of the photo or throw in view, as a player
+    would type them; asked again about the same frame (the truth was refused: the loop's ledger
+    went another way), it answers nothing, and the loop commits its best read."""
+
+    def __init__(self, source: FrameSource, truth: Truth) -> None:
+        super().__init__(io.StringIO(), io.StringIO())
+        self.source, self.truth = source, truth
+        self.asked: set[int] = set()  # the frames asked about
+        self.questions = 0
+
+    def ask(self, question: str) -> str | None:
+        self.questions += 1
+        frame = self.source.position
+        if frame in self.asked:
+            return None
+        self.asked.add(frame)
+        return " ".join(self.truth(frame))
+
+
+@dataclass
+class Tally:
+    """What a set's games came to."""
+
+    games: int = 0
+    exact: int = 0
+    rolls: int = 0
+    questions: int = 0
+    dice: int = 0  # dice committed
+    silent_wrong: int = 0  # of them, wrong and never asked about
+
+    def to_json(self) -> dict[str, float | int]:
+        return {"games": self.games, "exact games": self.exact, "rolls": self.rolls,
+                "questions per 100 rolls": round(100 * self.questions / max(self.rolls, 1), 2),
+                "silent wrong dice per 1000": round(1000 * self.silent_wrong / max(self.dice, 1),
+                                                    2),
+                "dice committed": self.dice, "silent wrong dice": self.silent_wrong}
+
+
+def true_game(settings: Settings, draw: Callable[[int], Roll]) -> tuple[list[Roll], Series]:
+    """The rolls of one game played by the rules on drawn rolls of the dice each owes."""
+    series, rolls = Series.start(settings), []
+    while not series.finished:
+        roll = draw(series.game.dice_owed)
+        rolls.append(roll)
+        _, series = series.play(roll[1])
+    return rolls, series
+
+
+def _folder_game(game: GameSet, pools: Pools, rng: np.random.Generator,
+                 folder: Path) -> tuple[FrameSource, Series, Truth]:
+    """Write one true game's photos to ``folder``: its source, how it ends, and the true faces
+    of each photo."""
+    drawn: dict[int, Iterator[Roll]] = {}
+
+    def draw(n: int) -> Roll:
+        pool = pools(n)
+        if not isinstance(pool, list):
+            return next(pool)
+        order = drawn.get(n)  # real photos: drawn in shuffled orders, one after another
+        index = next(order, None) if order is not None else None
+        if index is None:
+            drawn[n] = iter(rng.permutation(len(pool)).tolist())
+            index = next(drawn[n])
+        return pool[index]
+
+    rolls, series = true_game(game.settings, draw)
+    folder.mkdir()
+    for i, (image, _) in enumerate(rolls):
+        cv2.imwrite(str(folder / f"roll{i:04d}.png"), image)
+    faces = [f for _, f in rolls]
+    return FolderSource(folder), series, lambda frame: faces[frame]
+
+
+def _video_game(game: GameSet, rng: np.random.Generator,
+                folder: Path) -> tuple[FrameSource, Series, Truth]:
+    """Render one true game's throws into a video in ``folder``: its source, how it ends, and
+    the true faces of each frame (the throw it belongs to)."""
+    settings = game.settings
+    table = Table(rng, kind=game.dice.value, ranges=game.ranges)
+    series, faces, ends = Series.start(settings), [], []
+    path = folder / "game.avi"
+    video = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30, (640, 480))
+    frames = 0
+    while not series.finished:
+        shots, thrown = table.throw(series.game.dice_owed, rng)
+        for shot in shots:
+            video.write(shot.image)
+            frames += 1
+        faces.append(thrown)
+        ends.append(frames)
+        _, series = series.play(thrown)
+    video.release()
+
+    def truth(frame: int) -> tuple[str, ...]:
+        return faces[min(int(np.searchsorted(ends, frame, side="right")), len(faces) - 1)]
+
+    return CaptureSource(str(path), live=False), series, truth
+
+
+def play(game: GameSet, reader: DiceReader, rng: np.random.Generator, tally: Tally,
+         pools: Pools | None) -> None:
+    """Play one game of ``game`` through the table loop and add what it came to to ``tally``."""
+    with tempfile.TemporaryDirectory(prefix="lcr-games-") as tmp:
+        folder = Path(tmp)
+        if pools is None:
+            source, series, truth = _video_game(game, rng, folder)
+        else:
+            source, series, truth = _folder_game(game, pools, rng, folder / "photos")
+        session = Session.create(folder / "session", game.settings)
+        answers = TruthAnswers(source, truth)
+        phrases = Phrasebook(game.settings.players)
+        with Announcer(None, speak=False, record=None, out=io.StringIO()) as announcer:
+            loop = TableLoop(session, source, reader.read, announcer, phrases, Screen(),
+                             TableOptions(answers=answers))
+            try:
+                loop.run()
+            finally:
+                source.close()
+        face_map = game.settings.face_map
+        for roll in session.ledger.rolls:
+            frame = roll.entry.origin.frame if roll.entry.origin is not None else -1
+            tally.rolls += 1
+            tally.dice += len(roll.entry.faces)
+            if frame not in answers.asked:
+                said = Counter(face_map.to_game(f) for f in roll.entry.faces)
+                true = Counter(face_map.to_game(f) for f in truth(frame))
+                tally.silent_wrong += sum((said - true).values())
+        tally.questions += answers.questions
+        tally.games += 1
+        tally.exact += (session.ledger.series.finished, session.ledger.series.game) == (
+            series.finished, series.game)
+        session.close()
+
+
+def measure_games(games: int = 3, videos: int = 1, seed: int | None = None,
+                  names: Sequence[str] | None = None,
+                  model: Path | None = None) -> dict[str, dict[str, float | int] | str]:
+    """Each set's tally (or why it was left out), ``games`` folder games and ``videos`` video
+    games a set (``names``: those sets only), shown on a progress meter."""
+    unknown = set(names or ()) - {g.name for g in SETS}
+    if unknown:
+        raise UserError(f"no game set {min(unknown)!r}; the sets are: "
+                        + ", ".join(g.name for g in SETS))
+    seed = SEED if seed is None else seed
+    report: dict[str, dict[str, float | int] | str] = {}
+    chosen = [g for g in SETS if names is None or g.name in names]
+    total = sum(videos if g.video else games for g in chosen)
+    with Meter("measure games: games played", total) as meter:
+        for i, game in enumerate(chosen):
+            missing = game.available()
+            if missing is not None:
+                report[game.name] = f"left out: {missing}"
+                continue
+            reader = DiceReader(model, dice=game.dice, pyramid=not game.video)
+            pools = None if game.rolls is None else game.rolls()
+            rng, tally = np.random.default_rng(seed + 100 * i), Tally()
+            for _ in range(videos if game.video else games):
+                play(game, reader, rng, tally, pools)
+                meter.advance()
+            report[game.name] = tally.to_json()
+    return report
+
+
+def report_lines(report: dict[str, dict[str, float | int] | str]) -> list[str]:
+    """The report as a table a person reads."""
+    head = f"{'set':<20} {'games':>5} {'exact':>5} {'rolls':>6} {'asked/100':>9} {'silent/1000':>11}"
+    lines = [head]
+    for name, tally in report.items():
+        if isinstance(tally, str):
+            lines.append(f"{name:<20} {tally}")
+            continue
+        lines.append(f"{name:<20} {tally['games']:>5} {tally['exact games']:>5} "
+                     f"{tally['rolls']:>6} {tally['questions per 100 rolls']:>9.1f} "
+                     f"{tally['silent wrong dice per 1000']:>11.1f}")
+    return lines

@@ -1,0 +1,68 @@
+"""``lcr-vision measure games``: whole games through the table loop, every question answered
+with the truth; what a family lives with is counted (questions, silent wrong dice, exact games)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lcr_vision.bench.games import REAL, SETS, TruthAnswers, crop_rolls, measure_games
+from lcr_vision.camera.stills import FolderSource
+from lcr_vision.cli import main
+from lcr_vision.vision.detections import Detections
+
+
+def test_a_question_is_answered_with_the_truth_of_the_photo_in_view_once(tmp_path) -> None:
+    (tmp_path / "a.png").write_bytes(b"")
+    source = FolderSource(tmp_path)
+    source.position = 4
+    answers = TruthAnswers(source, lambda frame: ("L", "dot") if frame == 4 else ("C",))
+    assert answers.ask("roll 5? ") == "L dot"
+    assert answers.ask("roll 5? ") is None  # refused once: nothing more to say
+    source.position = 5
+    assert answers.ask("roll 6? ") == "C" and answers.questions == 3
+
+
+def test_rolls_are_cut_with_no_other_die_in_the_crop(tmp_path) -> None:
+    import cv2
+
+    cv2.imwrite(str(tmp_path / "p.png"), np.full((200, 400, 3), 90, np.uint8))
+    boxes = Detections.from_records([{"box": [10, 10, 40, 40], "face": "4", "score": 1.0},
+                                     {"box": [50, 10, 80, 40], "face": "2", "score": 1.0},
+                                     {"box": [300, 100, 330, 130], "face": "6", "score": 1.0}])
+    (one,) = crop_rolls(tmp_path, {"p.png": boxes}, 1)
+    assert one[1] == ("6",)  # the first two lie too close to be cut alone
+    (two,) = crop_rolls(tmp_path, {"p.png": boxes}, 2)
+    assert two[1] == ("4", "2")
+
+
+def test_games_report_each_set(capsys: pytest.CaptureFixture[str]) -> None:
+    report = measure_games(games=2, videos=0, names=["boxed renders"])
+    tally = report["boxed renders"]
+    assert tally["games"] == 2 and tally["rolls"] >= 10
+    assert 0 <= tally["silent wrong dice"] <= tally["dice committed"]
+    assert main(["measure", "games", "--games", "1", "--videos", "0", "--sets",
+                 "boxed renders"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].split() == [
+        "set", "games", "exact", "rolls", "asked/100", "silent/1000"]
+
+
+def test_an_unknown_set_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["measure", "games", "--sets", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("lcr-vision: error: no game set 'chess'") and len(err.splitlines()) == 1
+
+
+@pytest.mark.skipif(not REAL.is_dir(), reason="needs ../shared/data/real-d6-tray")
+def test_real_tray_games_end_with_the_true_ledger() -> None:
+    """Five games of the tray set's unseen photos (measured: 5 of 5 exact, 6.5 questions per 100
+    rolls, no silent wrong die): every ledger ends right, with few questions."""
+    tally = measure_games(games=5, videos=0, names=["tray photos"])["tray photos"]
+    assert tally["exact games"] == 5 and tally["silent wrong dice"] == 0
+    assert tally["questions per 100 rolls"] <= 15
+
+
+def test_every_set_is_named_once() -> None:
+    names = [g.name for g in SETS]
+    assert len(names) == len(set(names))
+    assert all(isinstance(g.available(), (str, type(None))) for g in SETS)
