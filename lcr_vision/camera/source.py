@@ -30,6 +30,12 @@ class FrameSource(ABC):
         """BGR frames until the source ends (a live camera never does)."""
 
     @property
+    def recorded(self) -> bool:
+        """Whether the frames were taken before play (a folder, a video file): nobody can throw
+        again for them, so a roll that cannot be used as read is asked about, not thrown again."""
+        return self.identity is not None
+
+    @property
     def where(self) -> str:
         """Where the latest frame came from, for the photo log."""
         return self.name

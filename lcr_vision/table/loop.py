@@ -7,8 +7,9 @@ the roll becomes a question: in the window a key answers it (space accepts the r
 the faces); headless, ``roll N? `` is asked on standard input (`answers`), where a typed line of
 faces or an empty line (accepting the read) answers it, and where nobody can answer, the best
 read is committed, marked doubtful in the journal and said so. A live table with the wrong number
-of dice in view is asked to roll again instead. A folder is one photo a roll: its photos are
-never re-read nor skipped for a doubt, and a resumed session reads on after the last photo (or a
+of dice in view is asked to roll again instead; a recorded one (a folder, a video file), where
+nobody can throw again, is asked about too. A folder is one photo a roll: its photos are never
+re-read nor skipped for a doubt, and a resumed session reads on after the last photo (or a
 video's frame) it journalled.
 
 A roll is committed in this order: its photos and record are staged (written under temporary
@@ -160,7 +161,7 @@ class TableLoop:
         else:  # doubt first: no face is said as if it were the roll before it is committed
             self.announcer.say(*self.phrases.unsure(player, verdict.doubtful, verdict.seen,
                                                     self.game_faces(verdict.faces)))
-        if verdict.count_right or self.source.stills:  # a question
+        if verdict.count_right or self.source.recorded:  # a question
             if self.options.interactive:
                 self.pending = (frame, verdict)
                 self.view.unsure()
@@ -168,7 +169,7 @@ class TableLoop:
             if self.options.answers is not None:
                 self.answer(frame, verdict, self.options.answers)
                 return
-            if self.source.stills:
+            if self.source.recorded:
                 self.commit_unanswered(frame, verdict)
                 return
         self.announcer.say(self.phrases.reroll(player))

@@ -19,10 +19,10 @@ What must not become a roll:
 What must become a roll, though it looks like the last one: dice picked up and thrown again that
 land showing the same faces in the same places. While the table moves, each die of the last roll
 is looked for where it lay (`DiceWatch`, a template match around its box, blind to light
-levels); a die missing from its place while that place is still (not a hand moving over it) for
-``gone_frames`` frames in a row was picked up. Such a settle is reported with ``repeated`` set:
-the table asks whether it is a new roll rather than either committing it or ignoring it, since
-only a throw and a hand resting on the dice look alike here.
+levels); a die missing from its place for ``gone_frames`` frames in a row (longer than a hand
+passing over it takes) was picked up. Such a settle is reported with ``repeated`` set: the
+table asks whether it is a new roll rather than either committing it or ignoring it, since only
+a throw and a hand resting on the dice look alike here.
 
 It knows frames and :class:`Detections`, never the rules: whether the count is right for the player
 is the table's question.
@@ -54,7 +54,7 @@ class SettleConfig:
     still: float = 0.15  # a box centre may move this many die sizes between agreeing reads
     nudge: float = 1.5  # a settled die this close (in die sizes) to a die of the last roll is it
     seen: float = 0.5  # the template match (normalised correlation) that finds a die in place
-    gone_frames: int = 3  # still frames in a row without a die in its place: it was picked up
+    gone_frames: int = 8  # frames in a row without a die in its place: it was picked up
 
 
 def motion_image(frame: np.ndarray, width: int) -> np.ndarray:
@@ -100,26 +100,23 @@ class DiceWatch:
     def __init__(self, frame: np.ndarray, dice: Detections, config: SettleConfig) -> None:
         self.config = config
         grey = _grey(frame)
-        self.previous = grey
+        self.shape = grey.shape
         self.spots = [_spot(grey, box, size, config.nudge) for box, size in
                       zip(dice.boxes, dice.sizes)]
         self.missing = [0] * len(self.spots)
         self.gone = False
 
     def look(self, frame: np.ndarray) -> None:
-        """Look for each die in ``frame``; a die missing where nothing moves counts a frame."""
+        """Look for each die in ``frame``; a die not found counts a frame, a die found restarts."""
         grey = _grey(frame)
-        if grey.shape != self.previous.shape:
+        if grey.shape != self.shape:
             return
         for i, (template, (x0, y0, x1, y1)) in enumerate(self.spots):
             if not template.size:
                 continue
-            area, before = grey[y0:y1, x0:x1], self.previous[y0:y1, x0:x1]
-            still = float(np.mean(cv2.absdiff(area, before) > self.config.pixel_delta)) < 0.02
-            found = cv2.matchTemplate(area, template, cv2.TM_CCOEFF_NORMED).max()
-            self.missing[i] = self.missing[i] + 1 if still and found < self.config.seen else 0
+            found = cv2.matchTemplate(grey[y0:y1, x0:x1], template, cv2.TM_CCOEFF_NORMED).max()
+            self.missing[i] = self.missing[i] + 1 if found < self.config.seen else 0
             self.gone |= self.missing[i] >= self.config.gone_frames
-        self.previous = grey
 
 
 def _grey(frame: np.ndarray) -> np.ndarray:
