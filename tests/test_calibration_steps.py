@@ -29,12 +29,12 @@ from lcr_vision.camera import open_source
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.sequence import Table
-from lcr_vision.synth.typefaces import has_pillow
+from lcr_vision.synth.typefaces import typefaces
 from lcr_vision.vision.detections import Detections
 
-# Every trial table; the printed ones draw typefaces with Pillow, which only the train extra has.
+# Every trial table; the printed ones draw the machine's typefaces with Pillow (the train extra).
 TRIAL_TABLES = [pytest.param(t, marks=pytest.mark.skipif(
-    t in PRINTED and not has_pillow(), reason="printed dice are drawn by Pillow (train extra)"))
+    t in PRINTED and not typefaces(), reason="printed dice need Pillow (train extra) and fonts"))
     for t in TABLES]
 
 

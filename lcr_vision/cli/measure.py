@@ -5,7 +5,8 @@
 - ``calibration``: rendered tables calibrated on a few check rolls and scored on others;
 - ``losses``: where a labelled set's (or renders') dice are lost: not located, dropped or
   misread;
-- ``games``: whole games through the table loop, every question answered with the truth.
+- ``games``: whole games through the table loop, every question answered with the truth;
+- ``reliability``: how often dice committed at each doubt threshold are wrong.
 
 Each prints what it measured; none is timed (``bench`` measures speed).
 """
@@ -85,6 +86,27 @@ def _games_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sets", nargs="+", metavar="SET",
                    help="the sets to play, by name as the table prints them (default all)")
     p.add_argument("--seed", type=int, help="render and game seed (default 4000)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+
+def _reliability(args: argparse.Namespace) -> int:
+    from lcr_vision.bench.reliability import curves, table
+    from lcr_vision.errors import UserError
+
+    if not 10 <= args.count <= 2000:
+        raise UserError("--count takes 10-2000 renders a set")
+    found = curves(args.count, args.model)
+    if args.json:
+        print(json.dumps({n: {"dice": len(c.scores), "threshold for 1/1000": c.threshold(),
+                              "curve": {str(t): c.at(t) for t in c.THRESHOLDS}}
+                          for n, c in found.items()}, indent=1))
+    else:
+        print("\n".join(table(found)))
+    return 0
+
+
+def _reliability_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--count", type=int, default=200, help="renders a set (default 200)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
 
@@ -239,6 +261,13 @@ STUDIES = (
       "Prints, per set: games, games whose ledger ends exactly right, rolls, questions per 100 "
       "rolls, and dice committed wrong without a question per 1,000 committed."),
      _games_arguments, _games),
+    ("reliability", "how often dice committed at each doubt threshold are wrong",
+     ("Read the real validation splits (every scale) and renders of boxed, Wild and pip dice "
+      "from a webcam at the table's edge (one look), and score every die reported: for each "
+      "doubt threshold, the share of dice committed without a question and how many of them "
+      "are wrong (per 1,000), then the least threshold that keeps each set's committed dice "
+      "wrong at most 1 in 1,000."),
+     _reliability_arguments, _reliability),
 )
 
 

@@ -16,17 +16,31 @@ largest confident die (a printed dot, a ring on a card, a far coin) is not one o
 ...                                                     "score": 0.9}])
 >>> Verdict.of(tiny, owed=2).seen
 2
+
+A face is judged as the game counts it: a pip die the reader finds torn between 1 and 2 is surely
+a dot, which is all the game needs of it:
+
+>>> import numpy as np
+>>> from lcr_vision.vision.spec import CLASSES
+>>> probs = np.zeros((1, len(CLASSES)))
+>>> probs[0, CLASSES.index("1")], probs[0, CLASSES.index("2")] = 0.55, 0.4
+>>> torn = Detections(np.array([[0, 0, 20, 20]]), ["1"], [0.55], probs)
+>>> Verdict.of(torn, owed=1).usable, Verdict.of(torn, owed=1, face_map=None).usable
+(True, False)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from lcr_vision.faces import FaceMap
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.spec import CLASSES, NONE
 
 MIN_SCORE = 0.75  # a face read with less confidence must be confirmed, typed or rolled again
+DEFAULT_MAP = FaceMap.default()
 ALIKE = 0.55  # the least size of a die of the set in play, as a share of the largest sure die's
 
 
@@ -37,17 +51,20 @@ class Verdict:
     dice: Detections
     owed: int
     min_score: float = MIN_SCORE
+    confidence: np.ndarray = field(default_factory=lambda: np.zeros(0))  # each die's, in the game
 
     @classmethod
-    def of(cls, detections: Detections, owed: int, min_score: float = MIN_SCORE) -> Verdict:
-        """Judge ``detections``; the dice are put in left-to-right order for saying and saving,
-        leaving out what is too small to be one of the set."""
-        sure = detections.scores >= min_score
+    def of(cls, detections: Detections, owed: int, min_score: float = MIN_SCORE,
+           face_map: FaceMap | None = DEFAULT_MAP) -> Verdict:
+        """Judge ``detections`` (their faces as ``face_map`` counts them: `game_confidence`;
+        ``None``: each face as read); the dice are put in left-to-right order for saying and
+        saving, leaving out what is too small to be one of the set."""
+        sure = game_confidence(detections, face_map) >= min_score
         if len(detections):
             largest = detections.sizes[sure if sure.any() else slice(None)].max()
             detections = detections.filter(detections.sizes >= ALIKE * largest)
-        order = np.argsort(detections.centers[:, 0], kind="stable")
-        return cls(detections[order], owed, min_score)
+        dice = detections[np.argsort(detections.centers[:, 0], kind="stable")]
+        return cls(dice, owed, min_score, game_confidence(dice, face_map))
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -65,7 +82,7 @@ class Verdict:
     @property
     def doubtful(self) -> tuple[int, ...]:
         """The places (0 = leftmost) of the dice read with too little confidence."""
-        return tuple(int(i) for i in np.flatnonzero(self.dice.scores < self.min_score))
+        return tuple(int(i) for i in np.flatnonzero(self.confidence < self.min_score))
 
     @property
     def count_right(self) -> bool:
@@ -75,3 +92,14 @@ class Verdict:
     def usable(self) -> bool:
         """Right count and every face confident: commit without asking."""
         return self.count_right and self.unsure == 0
+
+
+def game_confidence(dice: Detections, face_map: FaceMap | None) -> np.ndarray:
+    """Each die's confidence in its face as ``face_map`` counts it in the game: the probability
+    of every class that counts the same (a pip 1, 2 or 3 is a dot), where the reader gave the
+    classes' probabilities; else, or without a face map, its score."""
+    if dice.probs is None or face_map is None:
+        return dice.scores
+    game = np.array([None if c == NONE else face_map.to_game(c) for c in CLASSES], object)
+    same = game[None, :] == np.array([face_map.to_game(f) for f in dice.faces], object)[:, None]
+    return (dice.probs * same).sum(1)

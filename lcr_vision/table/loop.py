@@ -146,7 +146,8 @@ class TableLoop:
         picked up (`SettleDetector.repeated`): a question too, since a hand resting on the
         dice looks the same."""
         player, owed = self.session.to_roll, self.session.dice_owed
-        verdict = Verdict.of(detections, owed, self.options.min_score)
+        verdict = Verdict.of(detections, owed, self.options.min_score,
+                             self.session.settings.face_map)
         self.view.marked, self.pending = verdict.dice, None
         if again and verdict.count_right:
             self.announcer.say(*self.phrases.same_again(player, self.game_faces(verdict.faces)))

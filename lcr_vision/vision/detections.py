@@ -32,17 +32,27 @@ class Detections:
 
     Equal when their values are (supervision's ``Detections`` too); indexed like a numpy array, by
     an int, a slice, an array of indices or a boolean mask, always giving ``Detections``.
+
+    ``probs``, where the reader gives them, is each die's probability of every class of
+    ``vision.spec.CLASSES`` ``(N, C)``: what the table needs to judge a face in the game's terms
+    (a pip die torn between 1 and 2 is still surely a dot). Dice read from records have none.
     """
 
     boxes: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
     faces: tuple[str, ...] = ()
     scores: np.ndarray = field(default_factory=lambda: np.zeros((0,), np.float32))
+    probs: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         boxes = np.asarray(self.boxes, np.float32).reshape(-1, 4)
         scores = np.asarray(self.scores, np.float32).reshape(-1)
         if not (len(boxes) == len(self.faces) == len(scores)):
             raise ValueError("boxes, faces and scores must have the same length")
+        if self.probs is not None:
+            probs = np.asarray(self.probs, np.float32)
+            if probs.ndim != 2 or len(probs) != len(scores):
+                raise ValueError("probs must be one row of class probabilities a die")
+            object.__setattr__(self, "probs", probs)
         object.__setattr__(self, "boxes", boxes)
         object.__setattr__(self, "scores", scores)
         object.__setattr__(self, "faces", tuple(self.faces))
@@ -70,7 +80,7 @@ class Detections:
                 index = np.zeros(0, int)
         chosen = np.arange(len(self))[index]
         return Detections(self.boxes[chosen], tuple(self.faces[i] for i in chosen),
-                          self.scores[chosen])
+                          self.scores[chosen], None if self.probs is None else self.probs[chosen])
 
     @classmethod
     def empty(cls) -> Detections:
@@ -94,8 +104,10 @@ class Detections:
         ('L', 'L')
         """
         ds = list(parts) or [cls()]
+        probs = [d.probs for d in ds if len(d)]
+        known = probs and all(p is not None for p in probs)
         return cls(np.concatenate([d.boxes for d in ds]), tuple(f for d in ds for f in d.faces),
-                   np.concatenate([d.scores for d in ds]))
+                   np.concatenate([d.scores for d in ds]), np.concatenate(probs) if known else None)
 
     @property
     def centers(self) -> np.ndarray:

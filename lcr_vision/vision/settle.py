@@ -37,6 +37,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.spec import CLASSES
 
 Reader = Callable[[np.ndarray], Detections]
 
@@ -80,17 +81,37 @@ def same_dice(a: Detections, b: Detections, tolerance: float) -> bool:
     >>> same_dice(one, moved, 0.15), same_dice(one, moved, 0.5)
     (False, True)
     """
+    pairs = paired(a, b)
+    return pairs is not None and all(
+        float(np.linalg.norm(a.centers[i] - b.centers[j])) <= tolerance * max(float(a.sizes[i]), 1.0)
+        for i, j in enumerate(pairs))
+
+
+def paired(a: Detections, b: Detections) -> list[int] | None:
+    """For each die of ``a``, the die of ``b`` showing its face nearest to it, each once; None
+    unless both show the same faces."""
     if len(a) != len(b) or sorted(a.faces) != sorted(b.faces):
-        return False
-    unused = set(range(len(b)))
+        return None
+    unused, pairs = set(range(len(b))), []
     for i, face in enumerate(a.faces):
         candidates = [j for j in unused if b.faces[j] == face]
         distances = [float(np.linalg.norm(a.centers[i] - b.centers[j])) for j in candidates]
-        j = candidates[int(np.argmin(distances))]
-        if min(distances) > tolerance * max(float(a.sizes[i]), 1.0):
-            return False
-        unused.remove(j)
-    return True
+        pairs.append(candidates[int(np.argmin(distances))])
+        unused.remove(pairs[-1])
+    return pairs
+
+
+def pooled(reads: list[Detections]) -> Detections:
+    """The last of agreeing ``reads`` (same faces at the same places), each die's class
+    probabilities averaged over them all and its score the pooled probability of its face: a
+    roll is judged on every frame it lay still in, not on the last alone."""
+    last = reads[-1]
+    if last.probs is None or any(r.probs is None for r in reads):
+        return last
+    rows = [r.probs[paired(last, r)] for r in reads]
+    probs = np.mean(rows, axis=0)
+    score = np.array([probs[i, CLASSES.index(f)] for i, f in enumerate(last.faces)])
+    return Detections(last.boxes, last.faces, score, probs)
 
 
 class DiceWatch:
@@ -154,6 +175,7 @@ class SettleDetector:
         self._previous: np.ndarray | None = None
         self._quiet = 0
         self._agreeing = 0
+        self._agreed: list[Detections] = []  # the last reads agreeing, the roll's if it settles
         self._last_roll = Detections()
         self._watch: DiceWatch | None = None
         self.repeated = False
@@ -185,6 +207,7 @@ class SettleDetector:
         cfg = self.config
         agrees = same_dice(detections, self.latest, cfg.still)
         self._agreeing = self._agreeing + 1 if agrees else 1
+        self._agreed = [*self._agreed, detections][-cfg.stable_reads:] if agrees else [detections]
         self.latest = detections
         if self._agreeing < cfg.stable_reads or len(detections) == 0:
             return None  # not yet still, or an empty table: stay ready for the throw to come
@@ -195,4 +218,4 @@ class SettleDetector:
             return None
         self._last_roll = detections
         self._watch = DiceWatch(frame, detections, cfg)
-        return detections
+        return pooled(self._agreed)
