@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
 from lcr_vision.vision.spec import LOCATOR_SIDE
 
 CHANGE_LEVEL = 40  # colour change (max over channels) that marks a pixel as not the table
@@ -35,7 +36,6 @@ SMALLEST_DETAIL = 14.0  # frame pixels: smaller dice are misread often
 # Dice of one camera over one table vary by perspective, not by this factor from roll to roll.
 SIZE_SPREAD = 3.0
 ODD_SIZES = 0.25  # a share of rolls whose dice measure apart from the rest over this: two cameras
-STRANGE_SHARE = 0.5  # a roll whose picture differs from the empty table over this share is another
 
 
 def die_blobs(frame: np.ndarray, background: np.ndarray) -> list[tuple[int, int, int, int]]:
@@ -57,28 +57,6 @@ def die_blobs(frame: np.ndarray, background: np.ndarray) -> list[tuple[int, int,
             blobs.append((int(x), int(y), int(bw), int(bh)))
     biggest = max((min(w, h) for _, _, w, h in blobs), default=0)
     return [b for b in blobs if min(b[2:]) >= SAME_DICE * biggest]  # not the pips of a plain die
-
-
-def same_table(background: np.ndarray, frame: np.ndarray,
-               blobs: Sequence[tuple[int, int, int, int]]) -> bool:
-    """Whether ``frame`` shows the table of ``background``: outside its dice (``blobs``) most of
-    the picture must look as the empty table did, so that a photo of another table, or taken
-    from elsewhere, is not fitted as a roll of this one.
-
-    >>> table = np.full((120, 160, 3), 90, np.uint8)
-    >>> roll = table.copy(); roll[40:60, 40:60] = 250
-    >>> same_table(table, roll, [(40, 40, 20, 20)]), same_table(table, 255 - roll, [])
-    (True, False)
-    """
-    if background.shape != frame.shape:
-        return False
-    keep = np.ones(frame.shape[:2], bool)
-    for x, y, w, h in blobs:
-        keep[max(y - h // 2, 0):y + h + h // 2, max(x - w // 2, 0):x + w + w // 2] = False
-    a = cv2.GaussianBlur(background, (0, 0), 3).astype(np.int16)
-    b = cv2.GaussianBlur(frame, (0, 0), 3).astype(np.int16)
-    changed = np.abs(a - b).max(2) > CHANGE_LEVEL
-    return not keep.any() or float(changed[keep].mean()) < STRANGE_SHARE
 
 
 def die_size(blobs: Sequence[tuple[int, int, int, int]]) -> float | None:
@@ -115,7 +93,8 @@ def candidate_scales(die: float, area: tuple[int, int]) -> list[float]:
     return [full] + [t / die for t in LOCATOR_TARGETS if t / die < 0.9 * fit]
 
 
-def size_warnings(die: float, area: tuple[int, int]) -> tuple[str, ...]:
+def size_warnings(die: float, area: tuple[int, int],
+                  words: CalibrationWords = EN_WORDS) -> tuple[str, ...]:
     """What to say when the dice are too small to read reliably.
 
     >>> size_warnings(8.0, (640, 480))[0]
@@ -123,9 +102,7 @@ def size_warnings(die: float, area: tuple[int, int]) -> tuple[str, ...]:
     """
     out = []
     if die < SMALLEST_DETAIL:
-        out.append(f"The dice are only {die:.0f} pixels wide: move the camera closer or use "
-                   "bigger dice.")
+        out.append(words.say("too_small", die=f"{die:.0f}"))
     elif locator_die(die, area, max(1.0, LOCATOR_SIDE / max(area))) < SMALLEST_READABLE:
-        out.append(f"The dice are small in so wide a picture ({die:.0f} of {max(area)} pixels): "
-                   "move the camera closer or give a smaller play area with --roi.")
+        out.append(words.say("small_in_wide", die=f"{die:.0f}", side=max(area)))
     return tuple(out)

@@ -42,15 +42,16 @@ from lcr_vision.calibration.dice_size import (
     die_blobs,
     die_size,
     odd_sizes,
-    same_table,
     size_warnings,
 )
 from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import THRESHOLDS, CheckRoll, candidate_views, measure, pick
+from lcr_vision.calibration.light import light_change, refused, same_table
 from lcr_vision.calibration.profile import Profile, Roi
 from lcr_vision.calibration.rests import Rest, rests
 from lcr_vision.calibration.table_check import (
+    CLIPPED_LEVEL,
     advice,
     find_tray,
     focus,
@@ -62,10 +63,21 @@ from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource, natural_key
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
-from lcr_vision.phrases import calibration as words
+from lcr_vision.phrases.calibration import CalibrationWords
 from lcr_vision.vision.detections import Detections
 
 MIN_ACCURACY = 0.5  # a profile reading fewer dice right than this is not saved
+
+
+def dice_seen(image: np.ndarray, background: np.ndarray) -> list[tuple[int, int, int, int]]:
+    """The die blobs of ``image`` against the empty table, its light first brought to the empty
+    table's (a webcam's exposure drifts between photos); none in a picture of another size."""
+    if image.shape != background.shape:
+        return []
+    matched = light_change(background, image).matched
+    blown = image.min(2) >= CLIPPED_LEVEL  # glare that brighter exposure blew out: no die to see
+    matched[blown] = background[blown]
+    return die_blobs(matched, background)
 
 
 class CalibrationError(UserError):
@@ -82,6 +94,7 @@ class Request:
     face_map: FaceMap | None = None
     roi: Roi | None = None
     rolls: int = 10
+    language: str = "en"  # of what is said and refused (`phrases.calibration`)
 
 
 @dataclass(frozen=True)
@@ -121,19 +134,22 @@ class Calibration:
         self.live = bool(getattr(source, "live", False))
         self.doing = "Clear the table"  # shown over the live picture
         self.face_map: FaceMap | None = None  # step 3's, once said
+        self.words = CalibrationWords(request.language)
 
     def run(self) -> Profile:
         """All five steps; the profile reached (not saved)."""
         say = self.dialogue.say
+        words = self.words
         say(words.start(self.request.name, self.request.dice))
-        say(words.EMPTY_TABLE)
+        say(words.say("empty_table"))
         empty, later = self._split()
         background = learn_background([f for rest in empty for f in rest.frames])
         figures = light_figures(background)
-        say(*advice(figures) or [words.LIGHT_FINE])
-        table = EmptyTable(background, figures, advice(figures), self._play_area(background))
-        self.doing = "Place the dice in the play area"
-        say(words.dice_size(self.doing if self.live else None))
+        told = advice(figures, words=words)
+        say(*told or [words.say("light_fine")])
+        table = EmptyTable(background, figures, told, self._play_area(background))
+        self.doing = words.say("place_dice")
+        say(words.dice_size(words.say("place_dice") if self.live else None))
         checked = self._check_rolls(later, table)
         return self._fit(table, checked, self.face_map, later)
 
@@ -144,15 +160,14 @@ class Calibration:
             every = list(stream)
             empty = [r for r in every if not self.answers.get(r.name)]
             if not empty:
-                raise CalibrationError("no photo of the empty table: add one with no rows in the "
-                                       "answers (or list it in empty.txt)")
+                raise CalibrationError(self.words.say("no_empty_photo"))
             return empty, iter([r for r in every if self.answers.get(r.name)])
-        self.dialogue.say(words.CLEAR_TABLE)
+        self.dialogue.say(self.words.say("clear_table"))
         if self.live and not self.dialogue.ready("Is the table empty?"):
-            raise CalibrationError("stopped before the empty table was seen")
+            raise CalibrationError(self.words.say("stopped_empty"))
         first = next(stream, None)
         if first is None:
-            raise CalibrationError(f"{self.source.name} gave no still picture of the empty table")
+            raise CalibrationError(self.words.say("no_still", source=self.source.name))
         return [first], stream
 
     def _play_area(self, background: np.ndarray) -> Roi | None:
@@ -160,12 +175,13 @@ class Calibration:
         if self.request.roi is not None:
             x, y, rw, rh = self.request.roi
             if x + rw > w or y + rh > h:
-                raise CalibrationError(f"--roi {x},{y},{rw},{rh} does not fit the {w}x{h} frames")
+                raise CalibrationError(self.words.say("roi_outside", x=x, y=y, w=rw, h=rh,
+                                                      fw=w, fh=h))
             roi: Roi | None = self.request.roi
         else:
             roi = find_tray(background)
         roi = self.dialogue.play_area(background, roi)
-        self.dialogue.say(words.play_area(roi))
+        self.dialogue.say(self.words.play_area(roi))
         return roi
 
     def _truths(self) -> Iterator[tuple[str, ...]] | None:
@@ -185,9 +201,10 @@ class Calibration:
         detail: list[float] = []
         warnings: tuple[str, ...] = ()
         strangers: list[str] = []  # rolls that do not show the empty table's table
+        unanswered = False  # the user stopped, or the terminal ended, before any roll was told
         view: View | None = None
         for rest in later:
-            blobs = die_blobs(rest.image, table.background)
+            blobs = dice_seen(rest.image, table.background)
             if not blobs and not by_name:
                 continue  # the table between two throws
             size = die_size(blobs)
@@ -199,11 +216,12 @@ class Calibration:
             if view is None and size is not None:
                 view, warnings = self._first_dice(rest, blobs, size, table.roi)
                 self.face_map = self._face_map()
-                self.dialogue.say(words.check_rolls(wanted))
+                self.dialogue.say(self.words.check_rolls(wanted))
                 dice = CalibratedReader(self.reader, view).read(rest.image)
             found = dice.faces
             truth = self._truth(rest, dice, truths)
             if truth is None:
+                unanswered = not rolls
                 break
             rolls.append(CheckRoll(rest.name, rest.image, truth))
             if size is not None:
@@ -211,24 +229,19 @@ class Calibration:
                 detail.append(focus(rest.image, blobs))
             if not same_table(table.background, rest.image, blobs):
                 strangers.append(rest.name)
-            self.dialogue.say(words.check_roll(len(rolls), found, truth))
+            self.dialogue.say(self.words.check_roll(len(rolls), found, truth))
             if wanted is not None and len(rolls) >= wanted:
                 break
             self.doing = f"Roll the dice ({len(rolls)} rolls checked)"
         if not rolls:
-            raise CalibrationError("no check roll with dice on the table was seen; "
-                                   "no profile was written")
-        if len(strangers) * 2 > len(rolls):
-            raise CalibrationError(
-                f"{len(strangers)} of {len(rolls)} check rolls do not show the empty table's "
-                "table: photograph the empty table and the rolls with one camera, from one place; "
-                "no profile was written")
+            raise CalibrationError(self.words.say("unanswered" if unanswered else "no_roll"))
+        if refused(len(strangers), len(rolls)):
+            raise CalibrationError(self.words.say("other_table", strangers=len(strangers),
+                                                  rolls=len(rolls)))
         odd = odd_sizes(sizes) if sizes else []
         if sum(odd) > ODD_SIZES * len(sizes):
-            raise CalibrationError(
-                f"the check rolls show dice from {min(sizes):.0f} to {max(sizes):.0f} pixels "
-                "wide, not one camera over one table: take every roll from one place; no profile "
-                "was written")
+            raise CalibrationError(self.words.say("two_distances", least=f"{min(sizes):.0f}",
+                                                  most=f"{max(sizes):.0f}"))
         # a roll or two measured apart from the rest: their blobs were not their dice
         kept = [k for k, apart in enumerate(odd) if not apart]
         return Checked(tuple(rolls), tuple(sizes[k] for k in kept), tuple(detail[k] for k in kept),
@@ -240,8 +253,9 @@ class Calibration:
         through until the best is known, and the warnings given."""
         h, w = rest.image.shape[:2]
         area = (w, h) if roi is None else roi[2:]
-        warnings = size_warnings(size, area) + advice({"focus": focus(rest.image, blobs)}, size)
-        self.dialogue.say(words.die_width(size), *warnings)
+        warnings = (size_warnings(size, area, self.words)
+                    + advice({"focus": focus(rest.image, blobs)}, size, self.words))
+        self.dialogue.say(self.words.die_width(size), *warnings)
         return View(roi, candidate_scales(size, area)[0], (w, h)), warnings
 
     def _truth(self, rest: Rest, dice: Detections,
@@ -257,10 +271,10 @@ class Calibration:
         """Step 3 (said once the dice's size is known): the face map of regular dice, none for
         boxed dice."""
         if self.request.dice is not DiceKind.PIP:
-            self.dialogue.say(words.face_map(None))
+            self.dialogue.say(self.words.face_map(None))
             return None
         fmap = self.request.face_map or FaceMap.default()
-        self.dialogue.say(words.face_map(fmap.as_dict()))
+        self.dialogue.say(self.words.face_map(fmap.as_dict()))
         return fmap
 
     def _shown_faces(self, later: Iterator[Rest], table: EmptyTable) -> tuple[CheckRoll, ...]:
@@ -269,13 +283,13 @@ class Calibration:
         symbol may turn up in no check roll; shown once, a face head can learn it (on a printed
         Wild table it lifted later rolls from 80% to 96%: the README's *Calibration*)."""
         faces = self.request.dice.faces
-        if self.answers is not None or not self.dialogue.agree(words.show_faces(faces)):
+        if self.answers is not None or not self.dialogue.agree(self.words.show_faces(faces)):
             return ()
         shown = []
         for face in faces:
             self.doing = f"Show one die with {face} up"
-            self.dialogue.say(words.show_face(face))
-            rest = next((r for r in later if die_blobs(r.image, table.background)), None)
+            self.dialogue.say(self.words.say("show_face", face=face))
+            rest = next((r for r in later if dice_seen(r.image, table.background)), None)
             if rest is None:
                 break
             shown.append(CheckRoll(f"{face} shown", rest.image, (face,)))
@@ -288,8 +302,7 @@ class Calibration:
         come)."""
         h, w = table.background.shape[:2]
         if not checked.sizes:
-            raise CalibrationError("the check rolls look just like the empty table: no dice "
-                                   "were seen; no profile was written")
+            raise CalibrationError(self.words.say("no_dice"))
         die = float(np.median(checked.sizes))
         rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
         views = candidate_views((w, h), rois, die)
@@ -312,15 +325,14 @@ class Calibration:
             lambda t: CalibratedReader(make(*t, pyramid=pyramid), view))
         default = measure(checked.rolls, self.reader.read)
         learnt = self._learn(make(heat, score, pyramid=pyramid), view, [*checked.rolls, *shown])
-        self.dialogue.say(words.accuracy(accuracy.die_accuracy, accuracy.dice,
+        self.dialogue.say(self.words.accuracy(accuracy.die_accuracy, accuracy.dice,
                                          accuracy.roll_accuracy, accuracy.rolls,
                                          default.die_accuracy))
         notes = tuple(dict.fromkeys(table.advice + checked.warnings))
         if accuracy.die_accuracy < MIN_ACCURACY:
-            raise CalibrationError(
-                f"only {100 * accuracy.die_accuracy:.0f}% of the check dice were read right. "
-                + (" ".join(notes) or "Light the table evenly and use dice the model knows.")
-                + " No profile was written.")
+            raise CalibrationError(self.words.say(
+                "too_few_right", share=f"{100 * accuracy.die_accuracy:.0f}",
+                advice=" ".join(notes) or self.words.say("light_evenly")))
         figures = {**table.figures, "focus": round(float(np.mean(checked.sharpness)), 1)}
         return Profile(
             name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
@@ -343,18 +355,18 @@ class Calibration:
             return None
         told = self.make_reader(*THRESHOLDS[0], find_up=False)
         turn = far_side(told, self.reader, rolls, view)
-        self.dialogue.say(words.far_side(turn))
+        self.dialogue.say(self.words.far_side(turn))
         return turn
 
     def _learn(self, reader: Reader, view: View, rolls: Sequence[CheckRoll]) -> Learnt | None:
         """Step 5: a face head for these dice, and what it reads on held-out check rolls; said."""
-        say = self.dialogue.say
-        say(words.LEARNING)
+        say, words = self.dialogue.say, self.words
+        say(words.say("learning"))
         if not getattr(reader, "has_features", False):
-            say(words.CANNOT_LEARN)
+            say(words.say("cannot_learn"))
             return None
         if len(rolls) < MIN_ROLLS:
-            say(words.too_few_to_learn(MIN_ROLLS))
+            say(words.say("too_few_to_learn", least=MIN_ROLLS))
             return None
         learnt = learn(reader, view, rolls)
         b, a = learnt.before, learnt.after

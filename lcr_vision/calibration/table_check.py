@@ -18,6 +18,8 @@ from collections.abc import Sequence
 import cv2
 import numpy as np
 
+from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
+
 CLIPPED_LEVEL = 250  # a channel this bright has lost detail
 DARK_LEVEL = 15  # a pixel this dark in every channel has lost detail
 GLARE_LEVEL = 245  # white in every channel: a lamp reflected, not a colour of the table
@@ -61,7 +63,8 @@ def focus(image: np.ndarray, boxes: Sequence[tuple[int, int, int, int]]) -> floa
     return round(float(np.mean(values)), 1) if values else float("nan")
 
 
-def advice(figures: dict[str, float], die: float | None = None) -> tuple[str, ...]:
+def advice(figures: dict[str, float], die: float | None = None,
+           words: CalibrationWords = EN_WORDS) -> tuple[str, ...]:
     """What to fix, one sentence each; empty when the light and focus are fine. Dice of ``die``
     pixels, fewer than `FOCUS_SIDE`, look blurred for want of pixels as much as of focus, so
     they are told to come closer rather than to move back.
@@ -73,19 +76,14 @@ def advice(figures: dict[str, float], die: float | None = None) -> tuple[str, ..
     """
     out = []
     if figures.get("brightness", 255) < MIN_BRIGHTNESS or figures.get("dark", 0) > MAX_DARK:
-        out.append("The picture is too dark: add light over the table or raise the camera "
-                   "exposure.")
+        out.append(words.say("too_dark"))
     if figures.get("clipped", 0) > MAX_CLIPPED:
-        out.append(f"{100 * figures['clipped']:.0f}% of the picture is blown out: dim the light "
-                   "or lower the camera exposure.")
+        out.append(words.say("blown_out", share=f"{100 * figures['clipped']:.0f}"))
     if figures.get("glare", 0) > MAX_GLARE:
-        out.append("There is glare on the table: move the lamp or tilt the camera so no light "
-                   "is reflected into it.")
+        out.append(words.say("glare"))
     if figures.get("focus", np.inf) < MIN_FOCUS:
-        out.append(f"The dice look blurred at {die:.0f} pixels wide: move the camera closer, "
-                   "then focus it on the table." if die is not None and die < FOCUS_SIDE else
-                   "The dice look blurred: focus the camera on the table or move it back a "
-                   "little.")
+        out.append(words.say("blurred_small", die=f"{die:.0f}")
+                   if die is not None and die < FOCUS_SIDE else words.say("blurred"))
     return tuple(out)
 
 

@@ -46,6 +46,9 @@ TABLES: dict[str, tuple[str, Ranges]] = {
 # kept out of training (`synth.typefaces`, which needs Pillow): what calibration must learn.
 PRINTED = ("printed-lcr", "printed-wild")
 SEED = 2000
+# How far a webcam's automatic exposure and white balance drift from photo to photo: exposure up
+# to 35% either way, each channel up to 6%.
+DRIFT = {"exposure": 0.35, "white": 0.06}
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,7 @@ class TrialTable:
 
     def __init__(self, table: str, seed: int = SEED, size: tuple[int, int] = (640, 480),
                  max_dice: int = 3) -> None:
+        self.lamp = 0.0  # how far a lamp moved tilts the light across each photo (`Photo.drifted`)
         self.kind, ranges = TABLES[table]
         self.family = seed if table in PRINTED else None  # the stock look of every die
         if self.family is not None:
@@ -75,10 +79,14 @@ class TrialTable:
         self.rng = np.random.default_rng(seed)
         self.scene = Table(self.rng, self.kind, size, ranges, max_dice)
 
+    def develop(self, canvas: np.ndarray) -> np.ndarray:
+        """The photo of ``canvas``, its exposure and white balance drifted (`DRIFT`)."""
+        photo = self.scene.stage.photo.drifted(self.rng, lamp=self.lamp, **DRIFT)
+        return photo.develop(canvas, self.rng)
+
     def empty(self, photos: int = 3) -> tuple[np.ndarray, ...]:
         """Photos of the table with no dice on it."""
-        return tuple(self.scene.stage.photo.develop(self.scene.backdrop.copy(), self.rng)
-                     for _ in range(photos))
+        return tuple(self.develop(self.scene.backdrop.copy()) for _ in range(photos))
 
     def attempt(self, dice: int) -> Photo | None:
         """A photo of ``dice`` thrown, the faces up and the dice's boxes; ``None`` when a die
@@ -92,7 +100,7 @@ class TrialTable:
         labels = [label(stage, d) for d in posed]
         if not spots or not all(lab.in_frame for lab in labels):
             return None
-        return (stage.photo.develop(canvas, rng), tuple(lab.face for lab in labels),
+        return (self.develop(canvas), tuple(lab.face for lab in labels),
                 tuple(lab.box for lab in labels))
 
     def roll(self, dice: int) -> Photo:

@@ -13,7 +13,7 @@ from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_model_options, add_where_options, add_window_options
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
-from lcr_vision.phrases import calibration as calibration_words
+from lcr_vision.phrases.calibration import EN_WORDS, LANGUAGES, CalibrationWords
 
 HELP = "fit the dice reader to your dice, table and camera"
 DESCRIPTION = (
@@ -55,6 +55,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "(default 1-3 dot, 4 L, 5 C, 6 R)")
     p.add_argument("--rolls", type=int, default=10, metavar="N",
                    help="check rolls to make when rolling live or typing answers (default 10)")
+    p.add_argument("--language", choices=LANGUAGES, default="en",
+                   help="language of what calibration says and prints (default en)")
     add_window_options(p, ": answers are typed at the terminal")
     add_model_options(p)
 
@@ -116,18 +118,18 @@ def run(args: argparse.Namespace) -> int:
     if args.face_map is not None and kind is not DiceKind.PIP:
         raise UserError("--face-map is for regular dice (--dice regular)")
     face_map = None if args.face_map is None else FaceMap.parse(args.face_map)
-    request = Request(args.name, kind, face_map, parse_roi(args.roi), args.rolls)
+    request = Request(args.name, kind, face_map, parse_roi(args.roi), args.rolls, args.language)
     answers = None if args.answers is None else read_answers(args.answers, kind)
     make_reader = partial(DiceReader, args.model, kind, args.threads)  # (heat, min score) -> reader
     make_reader(*THRESHOLDS[0])  # a missing or broken model is the first thing said
     source = open_source(args.camera, args.source)
     screen = screen_from(args)
     try:
-        with Announcer.start(mute=args.mute) as announcer:
+        with Announcer.start(args.language, mute=args.mute) as announcer:
             dialogue = Dialogue(announcer, screen, sys.stdin, asks=answers is None)
             profile = Calibration(request, make_reader, source, dialogue, answers).run()
             path = save(profile)
-            announcer.say(calibration_words.saved(profile.name))
+            announcer.say(CalibrationWords(args.language).say("saved", name=profile.name))
         print(f"profile: {path}")
     finally:
         screen.close()
@@ -150,7 +152,7 @@ def run_update(args: argparse.Namespace) -> int:
     old = load(args.update)
     profile, learnt = update(old, args.sessions, args.model, args.threads)
     if profile.turn != old.turn:
-        print(calibration_words.far_side(profile.turn))
+        print(EN_WORDS.far_side(profile.turn))
     b, a = learnt.before, learnt.after
     print(f"On rolls held out in turn: {b.right} of {b.dice} dice read right with the profile "
           f"as it was, {a.right} of {a.dice} after learning from {b.rolls} rolls"

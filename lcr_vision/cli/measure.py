@@ -60,10 +60,16 @@ def _shifts(args: argparse.Namespace) -> int:
 
 
 def _calibration(args: argparse.Namespace) -> int:
-    from lcr_vision.calibration.trial import trial_lines
+    if args.table_check:
+        from lcr_vision.calibration.light_trial import table_check_lines
 
-    for line in trial_lines(args.calibration_rolls, args.test_rolls, args.seed, args.tables,
-                            args.model, args.kinds, args.show_faces):
+        lines = table_check_lines(args.calibration_rolls, args.seed, args.tables, args.kinds)
+    else:
+        from lcr_vision.calibration.trial import trial_lines
+
+        lines = trial_lines(args.calibration_rolls, args.test_rolls, args.seed, args.tables,
+                            args.model, args.kinds, args.show_faces)
+    for line in lines:
         print(line, flush=True)
     return 0
 
@@ -211,6 +217,11 @@ def _calibration_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--show-faces", action="store_true",
                    help="a photo of one die with each face up joins the check rolls, as "
                    "calibration's step 5 asks someone at the table to show them")
+    p.add_argument("--table-check", action="store_true",
+                   help="measure only the check that the rolls show the empty table's table: "
+                   "each table's own rolls under drifting exposure and after a lamp is moved "
+                   "(should be accepted), another table's and a moved camera's (should be "
+                   "refused); no model is run")
 
 
 def _losses_arguments(p: argparse.ArgumentParser) -> None:

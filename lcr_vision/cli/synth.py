@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from lcr_vision.cli.measure import TRIAL_KINDS
 from lcr_vision.cli.options import add_seed_option
 from lcr_vision.errors import UserError
 
@@ -54,6 +55,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--empty", type=int, default=0, metavar="K",
                    help="also render K scenes without dice (distractors only), listed in "
                    "DIR/empty.txt (default 0)")
+    p.add_argument("--table", choices=TRIAL_KINDS, metavar="TABLE",
+                   help="instead, one table as a calibration rehearsal: three photos of it empty "
+                   "(no rows in labels.csv) and N rolls of 1-3 dice, its exposure drifting "
+                   f"from photo to photo; one of {', '.join(TRIAL_KINDS)} (--kind, --size and "
+                   "--empty do not apply)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,6 +71,13 @@ def run(args: argparse.Namespace) -> int:
         raise SynthError("nothing to render: give --n or --empty above 0")
     if args.out.exists() and not args.out.is_dir():
         raise SynthError(f"{args.out} exists and is not a folder")
+    if args.table is not None:
+        from lcr_vision.calibration.trial import shoot, write_folder
+
+        write_folder(shoot(args.table, args.n, args.seed), args.out)
+        print(f"wrote 3 photos of the empty {args.table} table and {args.n} rolls on it to "
+              f"{args.out}")
+        return 0
     images, dice = write_dataset(args.out, args.kind, args.n, args.seed, args.size, args.empty)
     print(f"wrote {images} images with {dice} labelled dice to {args.out}")
     return 0

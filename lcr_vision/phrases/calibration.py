@@ -1,12 +1,15 @@
-"""What the guided calibration says, step by step (English only: it has no Russian voice yet).
+"""What the guided calibration says, prints and refuses, step by step, in English and Russian.
 
-Its figures are said as digits and percentages, as a report of measurements rather than a count
-of chips.
+Every sentence is a template of `TEMPLATES`, one table per language with the same keys, filled by
+`CalibrationWords`. Its figures are said as digits and percentages, as a report of measurements
+rather than a count of chips.
 
->>> play_area((40, 30, 560, 420))
+>>> EN_WORDS.play_area((40, 30, 560, 420))
 'Play area: 560 by 420 pixels at 40, 30.'
->>> check_roll(2, ("L", "dot"), ("L", "C"))
+>>> EN_WORDS.check_roll(2, ("L", "dot"), ("L", "C"))
 'Roll 2: read L dot, really L C.'
+>>> CalibrationWords("ru").check_roll(2, ("L",), ("L",))
+'Бросок 2: прочитано L.'
 """
 
 from __future__ import annotations
@@ -15,105 +18,232 @@ from collections.abc import Mapping, Sequence
 
 from lcr_vision.faces import DiceKind
 
-FRIENDLY = {DiceKind.LCR: "boxed LCR", DiceKind.WILD: "LCR Wild", DiceKind.PIP: "regular"}
-LIGHT_FINE = "The light is fine."
-CLEAR_TABLE = "Clear the table and keep the camera still."
-EMPTY_TABLE = "Step 1: the empty table."
-LEARNING = "Step 5: learning these dice."
-CANNOT_LEARN = "This model cannot learn dice; it reads them as it was trained."
+TEMPLATES: dict[str, dict[str, str]] = {
+    "en": {
+        "lcr": "boxed LCR", "wild": "LCR Wild", "pip": "regular",
+        "start": "Calibrating {name!r} for {dice} dice.",
+        "empty_table": "Step 1: the empty table.",
+        "clear_table": "Clear the table and keep the camera still.",
+        "light_fine": "The light is fine.",
+        "too_dark": "The picture is too dark: add light over the table or raise the camera "
+                    "exposure.",
+        "blown_out": "{share}% of the picture is blown out: dim the light or lower the camera "
+                     "exposure.",
+        "glare": "There is glare on the table: move the lamp or tilt the camera so no light is "
+                 "reflected into it.",
+        "blurred_small": "The dice look blurred at {die} pixels wide: move the camera closer, "
+                         "then focus it on the table.",
+        "blurred": "The dice look blurred: focus the camera on the table or move it back a "
+                   "little.",
+        "too_small": "The dice are only {die} pixels wide: move the camera closer or use bigger "
+                     "dice.",
+        "small_in_wide": "The dice are small in so wide a picture ({die} of {side} pixels): move "
+                         "the camera closer or give a smaller play area with --roi.",
+        "dice_size": "Step 2: dice size.",
+        "place_dice": "Place the dice in the play area",
+        "dice_size_doing": "Step 2: dice size. {doing}.",
+        "whole_picture": "Play area: the whole picture.",
+        "play_area": "Play area: {w} by {h} pixels at {x}, {y}.",
+        "far_side_found": "No one side of the picture reads best as the table's far side; I find "
+                          "it in each picture.",
+        "far_side_top": "The table's far side is the picture's top side.",
+        "far_side": "The table's far side is the picture's {side} side; I read it turned up.",
+        "right": "right", "bottom": "bottom", "left": "left",
+        "die_width": "The dice are about {die} pixels wide.",
+        "boxed_map": "Step 3: the face map. Boxed dice need none.",
+        "face_map": "Step 3: the face map. {counts}.",
+        "counts": "{pips} counts {face}",
+        "check_rolls": "Step 4: check rolls. Roll the dice, let them settle, and check what I "
+                       "read ({wanted} rolls).",
+        "all": "all",
+        "check_roll": "Roll {n}: read {found}.",
+        "check_roll_wrong": "Roll {n}: read {found}, really {truth}.",
+        "nothing": "nothing",
+        "accuracy": "Read {die}% of {dice} dice right ({roll}% of {rolls} rolls); without "
+                    "calibration {default}%.",
+        "learning": "Step 5: learning these dice.",
+        "cannot_learn": "This model cannot learn dice; it reads them as it was trained.",
+        "too_few_to_learn": "Learning the dice needs at least {least} check rolls; they are read "
+                            "as the model was trained.",
+        "show_faces": "To learn these dice, show me one die with each face up in turn: {faces}?",
+        "show_face": "Now one die with {face} up.",
+        "learnt": "On check rolls held out in turn, {b} of {bd} dice were read right before "
+                  "learning and {a} of {ad} after: {verdict}",
+        "kept": "I keep what I learnt.",
+        "not_kept": "not clearly better, so I read them as the model was trained.",
+        "saved": "Saved the profile {name!r}; play with --calibration {name}.",
+        # refusals: the command line prints them after "lcr-vision: "
+        "no_empty_photo": "no photo of the empty table: add one with no rows in the answers (or "
+                          "list it in empty.txt)",
+        "stopped_empty": "stopped before the empty table was seen",
+        "no_still": "{source} gave no still picture of the empty table",
+        "roi_outside": "--roi {x},{y},{w},{h} does not fit the {fw}x{fh} frames",
+        "no_roll": "no check roll with dice on the table was seen; no profile was written",
+        "unanswered": "nobody answered check roll 1 (the terminal ended or q was typed): answer "
+                      "at the terminal, or give the faces with --answers labels.csv; no profile "
+                      "was written",
+        "other_table": "{strangers} of {rolls} check rolls show another table, or the camera "
+                       "moved, since the empty table was photographed: keep one camera still "
+                       "over one table for the empty table and every roll; no profile was written",
+        "two_distances": "the check rolls show dice from {least} to {most} pixels wide, not one "
+                         "camera over one table: take every roll from one place; no profile was "
+                         "written",
+        "no_dice": "the check rolls look just like the empty table: no dice were seen; no "
+                   "profile was written",
+        "too_few_right": "only {share}% of the check dice were read right. {advice} No profile "
+                         "was written.",
+        "light_evenly": "Light the table evenly and use dice the model knows.",
+    },
+    "ru": {
+        "lcr": "кубиков LCR с буквами", "wild": "кубиков LCR Wild", "pip": "обычных кубиков",
+        "start": "Калибровка {name!r} для {dice}.",
+        "empty_table": "Шаг 1: пустой стол.",
+        "clear_table": "Уберите всё со стола и не двигайте камеру.",
+        "light_fine": "Свет в порядке.",
+        "too_dark": "Снимок слишком тёмный: добавьте света над столом или увеличьте экспозицию "
+                    "камеры.",
+        "blown_out": "{share}% снимка засвечено: приглушите свет или уменьшите экспозицию "
+                     "камеры.",
+        "glare": "На столе блик: передвиньте лампу или наклоните камеру, чтобы свет не отражался "
+                 "в неё.",
+        "blurred_small": "Кубики размыты, они шириной {die} пикселей: придвиньте камеру, потом "
+                         "наведите её на стол.",
+        "blurred": "Кубики размыты: наведите камеру на стол или немного отодвиньте её.",
+        "too_small": "Кубики шириной всего {die} пикселей: придвиньте камеру или возьмите кубики "
+                     "побольше.",
+        "small_in_wide": "Кубики малы для такого широкого снимка ({die} из {side} пикселей): "
+                         "придвиньте камеру или задайте меньшую игровую зону через --roi.",
+        "dice_size": "Шаг 2: размер кубиков.",
+        "place_dice": "Положите кубики в игровую зону",
+        "dice_size_doing": "Шаг 2: размер кубиков. {doing}.",
+        "whole_picture": "Игровая зона: весь снимок.",
+        "play_area": "Игровая зона: {w} на {h} пикселей в точке {x}, {y}.",
+        "far_side_found": "Ни одна сторона снимка не читается лучше других как дальний край "
+                          "стола; я нахожу его на каждом снимке.",
+        "far_side_top": "Дальний край стола — верх снимка.",
+        "far_side": "Дальний край стола — {side} снимка; я читаю снимок повёрнутым.",
+        "right": "правая сторона", "bottom": "низ", "left": "левая сторона",
+        "die_width": "Кубики шириной около {die} пикселей.",
+        "boxed_map": "Шаг 3: значения граней. Кубикам с буквами они не нужны.",
+        "face_map": "Шаг 3: значения граней. {counts}.",
+        "counts": "{pips} считается как {face}",
+        "check_rolls": "Шаг 4: проверочные броски. Бросьте кубики, дайте им лечь и проверьте, "
+                       "что я прочитал (бросков: {wanted}).",
+        "all": "все",
+        "check_roll": "Бросок {n}: прочитано {found}.",
+        "check_roll_wrong": "Бросок {n}: прочитано {found}, на самом деле {truth}.",
+        "nothing": "ничего",
+        "accuracy": "Верно прочитано {die}% из {dice} кубиков ({roll}% из {rolls} бросков); без "
+                    "калибровки {default}%.",
+        "learning": "Шаг 5: изучаю эти кубики.",
+        "cannot_learn": "Эта модель не умеет изучать кубики; она читает их так, как её обучили.",
+        "too_few_to_learn": "Чтобы изучить кубики, нужно не меньше {least} проверочных бросков; "
+                            "они читаются так, как обучена модель.",
+        "show_faces": "Чтобы изучить эти кубики, покажите мне один кубик каждой гранью вверх по "
+                      "очереди: {faces}?",
+        "show_face": "Теперь один кубик гранью {face} вверх.",
+        "learnt": "На отложенных по очереди проверочных бросках до изучения верно прочитано {b} "
+                  "из {bd} кубиков, после — {a} из {ad}: {verdict}",
+        "kept": "оставляю изученное.",
+        "not_kept": "не заметно лучше, поэтому читаю их так, как обучена модель.",
+        "saved": "Профиль {name!r} сохранён; играйте с --calibration {name}.",
+        "no_empty_photo": "нет снимка пустого стола: добавьте снимок без строк в ответах (или "
+                          "укажите его в empty.txt)",
+        "stopped_empty": "остановлено до того, как был виден пустой стол",
+        "no_still": "{source} не дал ни одного неподвижного снимка пустого стола",
+        "roi_outside": "--roi {x},{y},{w},{h} не помещается в кадры {fw}x{fh}",
+        "no_roll": "не было ни одного проверочного броска с кубиками на столе; профиль не записан",
+        "unanswered": "никто не ответил на проверочный бросок 1 (ввод закончился или набрано "
+                      "q): отвечайте в терминале или укажите грани через --answers labels.csv; "
+                      "профиль не записан",
+        "other_table": "{strangers} из {rolls} проверочных бросков показывают другой стол, или "
+                       "камера сдвинулась после снимка пустого стола: снимайте пустой стол и все "
+                       "броски одной неподвижной камерой над одним столом; профиль не записан",
+        "two_distances": "на проверочных бросках кубики шириной от {least} до {most} пикселей, "
+                         "это не одна камера над одним столом: снимайте все броски с одного "
+                         "места; профиль не записан",
+        "no_dice": "проверочные броски выглядят как пустой стол: кубиков не видно; профиль не "
+                   "записан",
+        "too_few_right": "верно прочитано только {share}% проверочных кубиков. {advice} Профиль "
+                         "не записан.",
+        "light_evenly": "Осветите стол равномерно и возьмите кубики, которые знает модель.",
+    },
+}
+LANGUAGES = tuple(TEMPLATES)
 
 
-def start(name: str, dice: DiceKind) -> str:
-    return f"Calibrating {name!r} for {FRIENDLY[dice]} dice."
+class CalibrationWords:
+    """The calibration's sentences in one ``language`` of `TEMPLATES`."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.templates = TEMPLATES[language]
+
+    def say(self, key: str, **fields: object) -> str:
+        """The template ``key`` filled with ``fields``."""
+        return self.templates[key].format(**fields)
+
+    def start(self, name: str, dice: DiceKind) -> str:
+        return self.say("start", name=name, dice=self.say(dice.value))
+
+    def dice_size(self, doing: str | None) -> str:
+        """Step 2's heading; ``doing`` is what to do now, at a live camera."""
+        return self.say("dice_size_doing", doing=doing) if doing else self.say("dice_size")
+
+    def play_area(self, roi: tuple[int, int, int, int] | None) -> str:
+        if roi is None:
+            return self.say("whole_picture")
+        x, y, w, h = roi
+        return self.say("play_area", x=x, y=y, w=w, h=h)
+
+    def far_side(self, turn: int | None) -> str:
+        """Where the check rolls read best with the table's far side (``turn``: quarter-turns
+        anticlockwise that bring it up; ``None``: no one side of the picture, so it is found in
+        each picture, as from a camera straight above).
+
+        >>> EN_WORDS.far_side(1)
+        "The table's far side is the picture's right side; I read it turned up."
+        """
+        if turn is None:
+            return self.say("far_side_found")
+        if turn % 4 == 0:
+            return self.say("far_side_top")
+        return self.say("far_side", side=self.say(("right", "bottom", "left")[turn % 4 - 1]))
+
+    def die_width(self, pixels: float) -> str:
+        return self.say("die_width", die=f"{pixels:.0f}")
+
+    def face_map(self, pips: Mapping[str, str] | None) -> str:
+        """Step 3: how pip values count (``None``: boxed dice)."""
+        if pips is None:
+            return self.say("boxed_map")
+        counts = ", ".join(self.say("counts", pips=p, face=f) for p, f in pips.items())
+        return self.say("face_map", counts=counts)
+
+    def check_rolls(self, wanted: int | None) -> str:
+        """Step 4's heading; ``wanted`` rolls, or all there are."""
+        return self.say("check_rolls", wanted=wanted or self.say("all"))
+
+    def check_roll(self, n: int, found: Sequence[str], truth: Sequence[str]) -> str:
+        """Check roll ``n``: what was read, and what it really showed when that differs."""
+        read = " ".join(found) or self.say("nothing")
+        if tuple(sorted(found)) == tuple(sorted(truth)):
+            return self.say("check_roll", n=n, found=read)
+        return self.say("check_roll_wrong", n=n, found=read, truth=" ".join(truth))
+
+    def accuracy(self, die: float, dice: int, roll: float, rolls: int, default: float) -> str:
+        """The best view's accuracy on the check rolls (shares), and the shipped reader's."""
+        return self.say("accuracy", die=f"{100 * die:.0f}", dice=dice, roll=f"{100 * roll:.0f}",
+                        rolls=rolls, default=f"{100 * default:.0f}")
+
+    def show_faces(self, faces: Sequence[str]) -> str:
+        """The offer after the check rolls at the table: one die shown with each face up in
+        turn, for step 5 to learn from."""
+        return self.say("show_faces", faces=", ".join(faces))
+
+    def learnt(self, before: tuple[int, int], after: tuple[int, int], kept: bool) -> str:
+        """Step 5's result: dice read right of dice held out, ``before`` and ``after``."""
+        return self.say("learnt", b=before[0], bd=before[1], a=after[0], ad=after[1],
+                        verdict=self.say("kept" if kept else "not_kept"))
 
 
-def dice_size(doing: str | None) -> str:
-    """Step 2's heading; ``doing`` is what to do now, at a live camera."""
-    return f"Step 2: dice size. {doing}." if doing else "Step 2: dice size."
-
-
-def play_area(roi: tuple[int, int, int, int] | None) -> str:
-    if roi is None:
-        return "Play area: the whole picture."
-    x, y, w, h = roi
-    return f"Play area: {w} by {h} pixels at {x}, {y}."
-
-
-def far_side(turn: int | None) -> str:
-    """Where the check rolls read best with the table's far side (``turn``: quarter-turns
-    anticlockwise that bring it up; ``None``: no one side of the picture, so it is found in each
-    picture, as from a camera straight above).
-
-    >>> far_side(1)
-    "The table's far side is the picture's right side; I read it turned up."
-    >>> far_side(None)
-    "No one side of the picture reads best as the table's far side; I find it in each picture."
-    """
-    if turn is None:
-        return ("No one side of the picture reads best as the table's far side; "
-                "I find it in each picture.")
-    side = ("top", "right", "bottom", "left")[turn % 4]
-    if side == "top":
-        return "The table's far side is the picture's top side."
-    return f"The table's far side is the picture's {side} side; I read it turned up."
-
-
-def die_width(pixels: float) -> str:
-    return f"The dice are about {pixels:.0f} pixels wide."
-
-
-def face_map(pips: Mapping[str, str] | None) -> str:
-    """Step 3: how pip values count (``None``: boxed dice)."""
-    if pips is None:
-        return "Step 3: the face map. Boxed dice need none."
-    return "Step 3: the face map. " + ", ".join(f"{p} counts {f}" for p, f in pips.items()) + "."
-
-
-def check_rolls(wanted: int | None) -> str:
-    """Step 4's heading; ``wanted`` rolls, or all there are."""
-    return ("Step 4: check rolls. Roll the dice, let them settle, "
-            f"and check what I read ({wanted or 'all'} rolls).")
-
-
-def check_roll(n: int, found: Sequence[str], truth: Sequence[str]) -> str:
-    """Check roll ``n``: what was read, and what it really showed when that differs."""
-    same = tuple(sorted(found)) == tuple(sorted(truth))
-    return (f"Roll {n}: read {' '.join(found) or 'nothing'}"
-            + ("." if same else f", really {' '.join(truth)}."))
-
-
-def accuracy(die: float, dice: int, roll: float, rolls: int, default: float) -> str:
-    """The best view's accuracy on the check rolls (shares), and the shipped reader's."""
-    return (f"Read {100 * die:.0f}% of {dice} dice right ({100 * roll:.0f}% of {rolls} rolls); "
-            f"without calibration {100 * default:.0f}%.")
-
-
-def too_few_to_learn(least: int) -> str:
-    return (f"Learning the dice needs at least {least} check rolls; they are read as the model "
-            "was trained.")
-
-
-def show_faces(faces: Sequence[str]) -> str:
-    """The offer after the check rolls at the table: one die shown with each face up in turn,
-    for step 5 to learn from.
-
-    >>> show_faces(("L", "C", "R", "dot"))
-    'To learn these dice, show me one die with each face up in turn: L, C, R, dot?'
-    """
-    return f"To learn these dice, show me one die with each face up in turn: {', '.join(faces)}?"
-
-
-def show_face(face: str) -> str:
-    return f"Now one die with {face} up."
-
-
-def learnt(before: tuple[int, int], after: tuple[int, int], kept: bool) -> str:
-    """Step 5's result: dice read right of dice held out, ``before`` and ``after`` learning."""
-    return (f"On check rolls held out in turn, {before[0]} of {before[1]} dice were read right "
-            f"before learning and {after[0]} of {after[1]} after: "
-            + ("I keep what I learnt." if kept
-               else "not clearly better, so I read them as the model was trained."))
-
-
-def saved(name: str) -> str:
-    return f"Saved the profile {name!r}; play with --calibration {name}."
+EN_WORDS = CalibrationWords("en")

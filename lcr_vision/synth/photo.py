@@ -10,7 +10,7 @@ shake, sensor noise and JPEG. A `Photo` is sampled once per still, or once per s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -62,6 +62,31 @@ class Photo:
         q = ranges.jpeg_quality
         return cls(_full(gain, size), glare, colour, uniform(rng, ranges.defocus_px), shake, uniform(rng, ranges.noise),
                    int(rng.integers(q[0], q[1] + 1)))
+
+    def drifted(self, rng: np.random.Generator, exposure: float = 0.25, white: float = 0.06,
+                lamp: float = 0.0) -> Photo:
+        """This camera a moment later, as a webcam's automatic exposure and white balance leave
+        it: exposure scaled by up to ``exposure`` either way (log-uniform), each channel's gain by
+        up to ``white``, and the light across the table tilted by up to ``lamp`` (a lamp moved).
+
+        >>> rng = np.random.default_rng(0)
+        >>> photo = Photo.sample(rng, (64, 48), Ranges())
+        >>> later = photo.drifted(rng, exposure=0.3)
+        >>> bool(np.all(later.colour[:, :3] != photo.colour[:, :3]))
+        True
+        """
+        gains = np.exp(rng.uniform(-1, 1) * np.log1p(exposure)
+                       + rng.uniform(-1, 1, 3) * np.log1p(white)).astype(np.float32)
+        colour = self.colour.copy()
+        colour[:, :3] *= gains[:, None]
+        gain = self.gain
+        if lamp > 0:
+            h, w = gain.shape[:2]
+            angle = rng.uniform(0, 2 * np.pi)
+            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            ramp = ((xx - w / 2) * np.cos(angle) + (yy - h / 2) * np.sin(angle)) / max(w, h)
+            gain = (gain * (1 + rng.uniform(0, lamp) * ramp)[..., None]).astype(np.float32)
+        return replace(self, gain=gain, colour=colour)
 
     def develop(self, scene: np.ndarray, rng: np.random.Generator, flicker: float = 1.0,
                 in_place: bool = False) -> np.ndarray:
