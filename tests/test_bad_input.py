@@ -133,7 +133,7 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
         2, r"cannot write .*s/index\.html: Is a directory$"),
     "review with a photo field that is not a path": (
         lambda t: ["review", str(journal_with_photo(t, 7))],
-        2, r"journal\.jsonl line 2: roll event's 'photo' must be a path or null, not 7$"),
+        2, r"journal\.jsonl line 2: roll event's 'photo' must be text or null, not 7$"),
     "calibrate --name bad/name, refused before calibrating": (
         lambda t: ["calibrate", "--dice", "boxed", "--name", "bad/name", "--headless", "--mute",
                    "--source", str(t / "no-such-video.mp4")],
