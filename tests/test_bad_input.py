@@ -128,6 +128,15 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
         lambda t: ["detect", "--calibration", str(profile(t, frame=[0, 0])),
                    str(grey(t / "a.png"))],
         2, r"field 'frame' must be the frame's width and height, each at least 16 pixels"),
+    **{f"play --players {names[:16]!r}": (
+        lambda t, names=names: ["play", "--manual", "--mute", "--players", names, "--session",
+                                str(t / "s")],
+        2, rf"^lcr-vision: error: player name .*{why}")
+       for names, why in [("Ann\nX,Ben,Cat", r"'Ann\\nX' holds a line break"),
+                          ("A\tn,Ben,Cat", "holds a line break or control character"),
+                          ("\x1b[31mAnn,Ben,Cat", r"'\\x1b\[31mAnn' holds a line break"),
+                          ('"Ann,Bob",Ben', "names are separated by ',', with no quoting$"),
+                          ("A" * 5000 + ",Ben,Cat", "is over 40 characters$")]},
     "review in a folder it cannot write": (
         lambda t: ["review", str(unwritable_page(t))],
         2, r"cannot write .*s/index\.html: Is a directory$"),

@@ -25,6 +25,23 @@ from lcr_vision.rules.errors import SettingsError
 MIN_PLAYERS = 3
 MAX_PLAYERS = 20
 STARTING_CHIPS = 3
+MAX_NAME = 40  # characters in a player's name: it is printed, said and laid out in columns
+SEPARATOR = ","  # between names on the command line; no quoting, so no name holds one
+
+
+def check_name(name: str) -> None:
+    """Refuse, with the reason, a name that would break a line, a column or the terminal when
+    printed: empty, too long, a control character (line break, tab, escape), the separator or
+    a quote (which the command line does not read as quoting)."""
+    if not name.strip():
+        raise SettingsError("player names cannot be empty")
+    if len(name) > MAX_NAME:
+        raise SettingsError(f"player name {name[:MAX_NAME]!r}... is over {MAX_NAME} characters")
+    if not name.isprintable():
+        raise SettingsError(f"player name {name!r} holds a line break or control character")
+    if SEPARATOR in name or '"' in name:
+        raise SettingsError(f"player name {name!r} holds {SEPARATOR!r} or '\"': names are "
+                            f"separated by {SEPARATOR!r}, with no quoting")
 POLICIES: tuple[str, ...] = ("richest", "left")
 
 
@@ -79,8 +96,8 @@ class Settings:
             raise SettingsError(f"LCR needs at least {MIN_PLAYERS} players, got {n}")
         if n > MAX_PLAYERS:
             raise SettingsError(f"at most {MAX_PLAYERS} players, got {n}")
-        if any(not p.strip() for p in self.players):
-            raise SettingsError("player names cannot be empty")
+        for name in self.players:
+            check_name(name)
         if len({p.lower() for p in self.players}) != n:
             raise SettingsError(f"player names must differ: {', '.join(self.players)}")
         if len(self.stakes) != n:
