@@ -247,3 +247,12 @@ def test_no_input_file_takes_a_gigabyte(tmp_path: Path) -> None:
     refused, peak = done.stderr.splitlines()
     assert "huge.png: 20000x20000 pixels is over the limit" in refused
     assert int(peak) < 1_000_000, f"{int(peak) / 1024:.0f} MB"  # ru_maxrss is in kilobytes
+
+
+def test_a_mistyped_option_is_one_line_without_the_usage(capfd: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["amend", "session", "--roll", "abc", "--faces", "L"])
+    assert stop.value.code == 2
+    assert capfd.readouterr().err == ("lcr-vision: error: argument --roll: invalid int value: "
+                                      "'abc' (see lcr-vision amend --help)\n")

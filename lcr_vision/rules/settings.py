@@ -25,6 +25,7 @@ from lcr_vision.rules.errors import SettingsError
 MIN_PLAYERS = 3
 MAX_PLAYERS = 20
 STARTING_CHIPS = 3
+MAX_STAKE = 20  # chips one player may start with: more than any variant plays with
 MAX_NAME = 40  # characters in a player's name: it is printed, said and laid out in columns
 SEPARATOR = ","  # between names on the command line; no quoting, so no name holds one
 
@@ -103,8 +104,8 @@ class Settings:
         if len(self.stakes) != n:
             raise SettingsError(f"{n} players need {n} stakes, got {len(self.stakes)}")
         for name, chips in zip(self.players, self.stakes):
-            if chips < 1:
-                raise SettingsError(f"{name} must start with at least 1 chip, not {chips}")
+            if not 1 <= chips <= MAX_STAKE:
+                raise SettingsError(f"{name} must start with 1 to {MAX_STAKE} chips, not {chips}")
         if "wild" in self.face_map.pips.values() and not self.variants.wild:
             raise SettingsError("the face map has a wild face but the Wild variant is off")
         if self.chip_value is not None and self.chip_value <= 0:
