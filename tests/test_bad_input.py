@@ -112,6 +112,10 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
     "detect --max-megapixels 0": (
         lambda t: ["detect", "--max-megapixels", "0", str(grey(t / "a.png"))],
         2, r"--max-megapixels 0 should be a number of megapixels above 0"),
+    "detect --max-megapixels 500, over what 1 GB decodes": (
+        lambda t: ["detect", "--max-megapixels", "500", str(declared_png(t / "big.png", 20000,
+                                                                         20000))],
+        2, r"--max-megapixels 500 should be .* at most 150, what 1 GB of memory decodes$"),
     "detect --jsonl into a missing folder": (
         lambda t: ["detect", "--jsonl", str(t / "missing" / "x.jsonl"), str(grey(t / "a.png"))],
         2, r"cannot write .*missing/x\.jsonl: No such file or directory$"),
