@@ -72,6 +72,11 @@ def declared_png(path: Path, width: int, height: int) -> Path:
     return path
 
 
+def folder(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
 def profile(tmp_path: Path, **fields: object) -> Path:
     path = tmp_path / "profile.json"
     data = Profile(name="kitchen", dice=DiceKind.LCR, roi=(0, 0, 64, 64)).to_dict() | fields
@@ -116,6 +121,13 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
         lambda t: ["detect", "--max-megapixels", "500", str(declared_png(t / "big.png", 20000,
                                                                          20000))],
         2, r"--max-megapixels 500 should be .* at most 150, what 1 GB of memory decodes$"),
+    "detect on a folder without pictures": (
+        lambda t: ["detect", str(folder(t / "empty"))],
+        2, r"empty holds no pictures \(\.bmp, .*\.webp\)$"),
+    "play --source a text file named .mp4: no FFmpeg lines": (
+        lambda t: [*TABLE, "--source", str(written(t / "x.mp4", "not a video")), "--session",
+                   str(t / "s")],
+        2, r"^lcr-vision: error: cannot read frames from .*x\.mp4$"),
     "detect --jsonl into a missing folder": (
         lambda t: ["detect", "--jsonl", str(t / "missing" / "x.jsonl"), str(grey(t / "a.png"))],
         2, r"cannot write .*missing/x\.jsonl: No such file or directory$"),
