@@ -153,6 +153,13 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
                           ("\x1b[31mAnn,Ben,Cat", r"'\\x1b\[31mAnn' holds a line break"),
                           ('"Ann,Bob",Ben', "names are separated by ',', with no quoting$"),
                           ("A" * 5000 + ",Ben,Cat", "is over 40 characters$")]},
+    "play --chip-value NaN": (
+        lambda t: ["play", "--manual", "--mute", "--players", "Ann,Ben,Cat", "--chip-value", "NaN",
+                   "--session", str(t / "s")],
+        2, r"a chip must be worth more than 0 and at most 1,000,000, not NaN$"),
+    "simulate --games 10**12": (
+        lambda t: ["simulate", "--games", str(10**12)],
+        2, r"--games must be from 1 to 10,000,000, not 1000000000000$"),
     "review in a folder it cannot write": (
         lambda t: ["review", str(unwritable_page(t))],
         2, r"cannot write .*s/index\.html: Is a directory$"),
@@ -265,10 +272,16 @@ def test_no_input_file_takes_a_gigabyte(tmp_path: Path) -> None:
     assert int(peak) < 1_000_000, f"{int(peak) / 1024:.0f} MB"  # ru_maxrss is in kilobytes
 
 
-def test_a_mistyped_option_is_one_line_without_the_usage(capfd: pytest.CaptureFixture[str]
-                                                         ) -> None:
+@pytest.mark.parametrize(("argv", "message"), [
+    (["amend", "session", "--roll", "abc", "--faces", "L"],
+     "argument --roll: invalid int value: 'abc' (see lcr-vision amend --help)"),
+    (["detect", "--threads", "100000", "a.png"],
+     ("argument --threads: must be a whole number from 1 to 64, not '100000' (see lcr-vision "
+      "detect --help)")),
+])
+def test_a_mistyped_option_is_one_line_without_the_usage(
+        capfd: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     with pytest.raises(SystemExit) as stop:
-        main(["amend", "session", "--roll", "abc", "--faces", "L"])
+        main(argv)
     assert stop.value.code == 2
-    assert capfd.readouterr().err == ("lcr-vision: error: argument --roll: invalid int value: "
-                                      "'abc' (see lcr-vision amend --help)\n")
+    assert capfd.readouterr().err == f"lcr-vision: error: {message}\n"

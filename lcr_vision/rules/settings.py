@@ -26,6 +26,7 @@ MIN_PLAYERS = 3
 MAX_PLAYERS = 20
 STARTING_CHIPS = 3
 MAX_STAKE = 20  # chips one player may start with: more than any variant plays with
+MAX_CHIP_VALUE = 1_000_000  # what a chip may be worth: more is a slip of the keyboard
 MAX_NAME = 40  # characters in a player's name: it is printed, said and laid out in columns
 SEPARATOR = ","  # between names on the command line; no quoting, so no name holds one
 
@@ -108,8 +109,10 @@ class Settings:
                 raise SettingsError(f"{name} must start with 1 to {MAX_STAKE} chips, not {chips}")
         if "wild" in self.face_map.pips.values() and not self.variants.wild:
             raise SettingsError("the face map has a wild face but the Wild variant is off")
-        if self.chip_value is not None and self.chip_value <= 0:
-            raise SettingsError(f"a chip must be worth more than 0, not {self.chip_value}")
+        value = self.chip_value
+        if value is not None and not (value.is_finite() and 0 < value <= MAX_CHIP_VALUE):
+            raise SettingsError(f"a chip must be worth more than 0 and at most "
+                                f"{MAX_CHIP_VALUE:,}, not {value}")
         if self.policy not in POLICIES:
             raise SettingsError(
                 f"unknown wild policy {self.policy!r}: choose from {', '.join(POLICIES)}"
