@@ -199,3 +199,12 @@ def _lines(data: bytes) -> tuple[list, str | None]:
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / JOURNAL).write_bytes(data)
         return read_journal(Path(folder) / JOURNAL)
+
+
+def test_a_name_with_a_terminal_escape_in_the_settings_is_reported(folder: Path) -> None:
+    """Older versions took any name: a long one still reads (the review page cuts it), but no
+    journal name may hold what the terminal would obey."""
+    settings = events(folder)[0]["settings"]
+    edit(folder, 0, settings=settings | {"players": ["Ann\x1b[31m", "Ben", "Cat"]})
+    with pytest.raises(JournalError, match="line 1: player name .* holds a line break or control"):
+        Session.open(folder)

@@ -13,6 +13,7 @@ lcr_vision.rules.errors.SettingsError: LCR needs at least 3 players, got 2
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 from decimal import Decimal, InvalidOperation
@@ -29,22 +30,29 @@ MAX_STAKE = 20  # chips one player may start with: more than any variant plays w
 MAX_CHIP_VALUE = 1_000_000  # what a chip may be worth: more is a slip of the keyboard
 MAX_NAME = 40  # characters in a player's name: it is printed, said and laid out in columns
 SEPARATOR = ","  # between names on the command line; no quoting, so no name holds one
+BREAKING = frozenset({"Cc", "Zl", "Zp"})  # control characters, line breaks: unsafe to print
+POLICIES: tuple[str, ...] = ("richest", "left")
 
 
-def check_name(name: str) -> None:
+def check_name(name: str, typed: bool = True) -> None:
     """Refuse, with the reason, a name that would break a line, a column or the terminal when
-    printed: empty, too long, a control character (line break, tab, escape), the separator or
-    a quote (which the command line does not read as quoting)."""
+    printed: empty, a control character (line break, tab, escape), and, as typed, too long, a
+    character that does not print, the separator or a quote (the command line does no quoting).
+    A journal's names (``typed`` false; older versions took any) are held to the first two
+    only: the review page cuts and isolates the rest."""
     if not name.strip():
         raise SettingsError("player names cannot be empty")
+    if any(unicodedata.category(c) in BREAKING for c in name):
+        raise SettingsError(f"player name {name!r:.60} holds a line break or control character")
+    if not typed:
+        return
     if len(name) > MAX_NAME:
         raise SettingsError(f"player name {name[:MAX_NAME]!r}... is over {MAX_NAME} characters")
     if not name.isprintable():
-        raise SettingsError(f"player name {name!r} holds a line break or control character")
+        raise SettingsError(f"player name {name!r} holds a character that does not print")
     if SEPARATOR in name or '"' in name:
         raise SettingsError(f"player name {name!r} holds {SEPARATOR!r} or '\"': names are "
                             f"separated by {SEPARATOR!r}, with no quoting")
-POLICIES: tuple[str, ...] = ("richest", "left")
 
 
 @dataclass(frozen=True)
@@ -99,7 +107,7 @@ class Settings:
         if n > MAX_PLAYERS:
             raise SettingsError(f"at most {MAX_PLAYERS} players, got {n}")
         for name in self.players:
-            check_name(name)
+            check_name(name, typed=False)
         if len({p.lower() for p in self.players}) != n:
             raise SettingsError(f"player names must differ: {', '.join(self.players)}")
         if len(self.stakes) != n:
@@ -130,6 +138,8 @@ class Settings:
     ) -> Settings:
         """Settings with defaults: 3 chips each, the default face map of the variants."""
         names = tuple(p.strip() for p in players)
+        for name in names:
+            check_name(name)
         return cls(
             players=names,
             stakes=tuple(stakes) if stakes is not None else (STARTING_CHIPS,) * len(names),
