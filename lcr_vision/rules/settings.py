@@ -55,6 +55,10 @@ def check_name(name: str, typed: bool = True) -> None:
                             f"separated by {SEPARATOR!r}, with no quoting")
 
 
+def _stake_error(name: str, chips: int) -> SettingsError:
+    return SettingsError(f"{name} must start with 1 to {MAX_STAKE} chips, not {chips}")
+
+
 @dataclass(frozen=True)
 class Variants:
     """The house variants that are on (docs/rules.md). Wilder needs Wild; the two endings clash."""
@@ -113,8 +117,8 @@ class Settings:
         if len(self.stakes) != n:
             raise SettingsError(f"{n} players need {n} stakes, got {len(self.stakes)}")
         for name, chips in zip(self.players, self.stakes):
-            if not 1 <= chips <= MAX_STAKE:
-                raise SettingsError(f"{name} must start with 1 to {MAX_STAKE} chips, not {chips}")
+            if chips < 1:
+                raise _stake_error(name, chips)
         if "wild" in self.face_map.pips.values() and not self.variants.wild:
             raise SettingsError("the face map has a wild face but the Wild variant is off")
         value = self.chip_value
@@ -136,10 +140,14 @@ class Settings:
         chip_value: Decimal | None = None,
         policy: str = "richest",
     ) -> Settings:
-        """Settings with defaults: 3 chips each, the default face map of the variants."""
+        """Settings with defaults: 3 chips each, the default face map of the variants; names
+        and stakes checked as typed (`check_name`, `MAX_STAKE`)."""
         names = tuple(p.strip() for p in players)
         for name in names:
             check_name(name)
+        for name, chips in zip(names, stakes or ()):
+            if chips > MAX_STAKE:
+                raise _stake_error(name, chips)  # a journal's are read as an older version took
         return cls(
             players=names,
             stakes=tuple(stakes) if stakes is not None else (STARTING_CHIPS,) * len(names),
