@@ -280,11 +280,6 @@ def image_names(number: int) -> dict[str, str]:
     return {"frame": f"{stem}.jpg", "annotated": f"{stem}-annotated.jpg", "record": f"{stem}.json"}
 
 
-def photo_path(number: int) -> str:
-    """The ``photo`` of a roll's journal line: its record's path inside the session folder."""
-    return f"{PHOTOS}/{number:04d}.json"
-
-
 def photo_number(photo: str | None) -> int | None:
     """The number of a ``photo`` path this log wrote, else None.
 

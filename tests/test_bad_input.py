@@ -72,6 +72,11 @@ def declared_png(path: Path, width: int, height: int) -> Path:
     return path
 
 
+def folder(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
 def profile(tmp_path: Path, **fields: object) -> Path:
     path = tmp_path / "profile.json"
     data = Profile(name="kitchen", dice=DiceKind.LCR, roi=(0, 0, 64, 64)).to_dict() | fields
@@ -112,6 +117,17 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
     "detect --max-megapixels 0": (
         lambda t: ["detect", "--max-megapixels", "0", str(grey(t / "a.png"))],
         2, r"--max-megapixels 0 should be a number of megapixels above 0"),
+    "detect --max-megapixels 500, over what 1 GB decodes": (
+        lambda t: ["detect", "--max-megapixels", "500", str(declared_png(t / "big.png", 20000,
+                                                                         20000))],
+        2, r"--max-megapixels 500 should be .* at most 150, what 1 GB of memory decodes$"),
+    "detect on a folder without pictures": (
+        lambda t: ["detect", str(folder(t / "empty"))],
+        2, r"empty holds no pictures \(\.bmp, .*\.webp\)$"),
+    "play --source a text file named .mp4: no FFmpeg lines": (
+        lambda t: [*TABLE, "--source", str(written(t / "x.mp4", "not a video")), "--session",
+                   str(t / "s")],
+        2, r"^lcr-vision: error: cannot read frames from .*x\.mp4$"),
     "detect --jsonl into a missing folder": (
         lambda t: ["detect", "--jsonl", str(t / "missing" / "x.jsonl"), str(grey(t / "a.png"))],
         2, r"cannot write .*missing/x\.jsonl: No such file or directory$"),
@@ -128,12 +144,28 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
         lambda t: ["detect", "--calibration", str(profile(t, frame=[0, 0])),
                    str(grey(t / "a.png"))],
         2, r"field 'frame' must be the frame's width and height, each at least 16 pixels"),
+    **{f"play --players {names[:16]!r}": (
+        lambda t, names=names: ["play", "--manual", "--mute", "--players", names, "--session",
+                                str(t / "s")],
+        2, rf"^lcr-vision: error: player name .*{why}")
+       for names, why in [("Ann\nX,Ben,Cat", r"'Ann\\nX' holds a line break"),
+                          ("A\tn,Ben,Cat", "holds a line break or control character"),
+                          ("\x1b[31mAnn,Ben,Cat", r"'\\x1b\[31mAnn' holds a line break"),
+                          ('"Ann,Bob",Ben', "names are separated by ',', with no quoting$"),
+                          ("A" * 5000 + ",Ben,Cat", "is over 40 characters$")]},
+    "play --chip-value NaN": (
+        lambda t: ["play", "--manual", "--mute", "--players", "Ann,Ben,Cat", "--chip-value", "NaN",
+                   "--session", str(t / "s")],
+        2, r"a chip must be worth more than 0 and at most 1,000,000, not NaN$"),
+    "simulate --games 10**12": (
+        lambda t: ["simulate", "--games", str(10**12)],
+        2, r"--games must be from 1 to 10,000,000, not 1000000000000$"),
     "review in a folder it cannot write": (
         lambda t: ["review", str(unwritable_page(t))],
         2, r"cannot write .*s/index\.html: Is a directory$"),
     "review with a photo field that is not a path": (
         lambda t: ["review", str(journal_with_photo(t, 7))],
-        2, r"journal\.jsonl line 2: roll event's 'photo' must be a path or null, not 7$"),
+        2, r"journal\.jsonl line 2: roll event's 'photo' must be text or null, not 7$"),
     "calibrate --name bad/name, refused before calibrating": (
         lambda t: ["calibrate", "--dice", "boxed", "--name", "bad/name", "--headless", "--mute",
                    "--source", str(t / "no-such-video.mp4")],
@@ -238,3 +270,18 @@ def test_no_input_file_takes_a_gigabyte(tmp_path: Path) -> None:
     refused, peak = done.stderr.splitlines()
     assert "huge.png: 20000x20000 pixels is over the limit" in refused
     assert int(peak) < 1_000_000, f"{int(peak) / 1024:.0f} MB"  # ru_maxrss is in kilobytes
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["amend", "session", "--roll", "abc", "--faces", "L"],
+     "argument --roll: invalid int value: 'abc' (see lcr-vision amend --help)"),
+    (["detect", "--threads", "100000", "a.png"],
+     ("argument --threads: must be a whole number from 1 to 64, not '100000' (see lcr-vision "
+      "detect --help)")),
+])
+def test_a_mistyped_option_is_one_line_without_the_usage(
+        capfd: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    assert capfd.readouterr().err == f"lcr-vision: error: {message}\n"

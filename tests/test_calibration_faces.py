@@ -23,7 +23,8 @@ from lcr_vision.cli import main
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
-from lcr_vision.photolog import image_names, photo_path
+from lcr_vision.ledger.events import photo_path
+from lcr_vision.photolog import image_names
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader

@@ -26,8 +26,9 @@ import cv2
 import numpy as np
 
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
+from lcr_vision.ledger.events import photo_path
 from lcr_vision.ledger.replay import unannounced
-from lcr_vision.photolog import PhotoLog, photo_path
+from lcr_vision.photolog import PhotoLog
 from lcr_vision.review import build_review
 from lcr_vision.rules import Settings
 

@@ -42,12 +42,12 @@ def test_a_new_session_holds_its_settings_and_a_photo_folder(session: Session) -
 
 
 def test_each_roll_is_on_disk_when_its_result_is_returned(session: Session) -> None:
-    result = session.record_roll(("L", "R", "dot"), photo="photos/0001.jpg")
+    result = session.record_roll(("L", "R", "dot"), photo="photos/0001.json")
     assert result.after.chips == (1, 4, 4)
     event = json.loads(journal_lines(session)[-1])
     assert event | {"time": None} == {
         "event": "roll", "k": 1, "time": None, "player": "Ann", "faces": ["L", "R", "dot"],
-        "reverse": False, "targets": None, "photo": "photos/0001.jpg",
+        "reverse": False, "targets": None, "photo": "photos/0001.json",
     }  # fmt: skip
     assert replay(read_journal(session.folder / JOURNAL)[0]).series == session.ledger.series
 
@@ -155,21 +155,31 @@ def test_rolls_wait_to_be_announced_until_marked_and_old_journals_count_as_said(
     assert Session.open(session.folder).unannounced == ()
 
 
+T = "2030-01-01T00:00:00.000+00:00"  # a time after any the tests write
+
+
+def line(kind: str, **fields: object) -> str:
+    """A journal line of ``kind`` with a time and the choices a roll or correction holds."""
+    choices = {"reverse": False, "targets": None} if "faces" in fields else {}
+    photo = {"photo": None} if kind == "roll" else {}
+    return json.dumps({"event": kind, "time": T, **choices, **photo, **fields}) + "\n"
+
+
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
         ("not json\n", "line 3 is damaged"),
         ("[1, 2]\n", "line 3 is not a journal event"),
         ('{"event": "shuffle"}\n', "line 3: unexpected 'shuffle' event"),
-        ('{"event": "roll", "k": 5, "player": "Ben", "faces": ["L"]}\n', "line 3: roll 5 cannot"),
-        ('{"event": "roll", "k": 2, "player": "Ben", "faces": ["L"]}\n', "3 dice, got 1 face"),
-        ('{"event": "roll", "k": 2, "player": "Cat", "faces": ["L", "L", "L"]}\n', "Ben's turn"),
-        ('{"event": "roll", "k": 2, "player": "Ben", "faces": ["L", "L", "Q"]}\n', "unknown face"),
-        ('{"event": "undo", "k": 1}\n{"event": "undo", "k": 1}\n', "line 4: only the last roll"),
-        ('{"event": "correct", "k": 7, "faces": ["L"]}\n', "line 3: there is no roll 7"),
+        (line("roll", k=5, player="Ben", faces=["L"]), "line 3: roll 5 cannot"),
+        (line("roll", k=2, player="Ben", faces=["L"]), "3 dice, got 1 face"),
+        (line("roll", k=2, player="Cat", faces=["L", "L", "L"]), "Ben's turn"),
+        (line("roll", k=2, player="Ben", faces=["L", "L", "Q"]), "unknown face"),
+        (line("undo", k=1) * 2, "line 4: only the last roll"),
+        (line("correct", k=7, faces=["L"]), "line 3: there is no roll 7"),
         ("\n", "line 3 is damaged"),
-        ('{"event": "roll", "k": 2, "player": "Ben", "faces": ["L", "L", "L"], "photo": 5}\n',
-         "line 3: roll event's 'photo' must be a path or null, not 5"),
+        (line("roll", k=2, player="Ben", faces=["L", "L", "L"], photo=5),
+         "line 3: roll event's 'photo' must be text or null, not 5"),
     ],
 )
 def test_any_other_damage_is_an_error_naming_the_line(session: Session, damage, message) -> None:
@@ -186,7 +196,8 @@ def test_any_other_damage_is_an_error_naming_the_line(session: Session, damage, 
     [
         ({"event": "roll", "k": 1}, "line 1 must be the session event"),
         ({"event": "session", "version": 9}, "line 1: unknown journal version 9"),
-        ({"event": "session", "version": 1, "settings": {}}, "line 1: malformed settings"),
+        ({"event": "session", "version": 1, "time": T, "settings": {}},
+         "line 1: malformed settings"),
     ],
 )
 def test_a_damaged_first_line_is_an_error(tmp_path: Path, first: dict, message: str) -> None:
@@ -198,7 +209,7 @@ def test_a_damaged_first_line_is_an_error(tmp_path: Path, first: dict, message: 
 def test_a_bad_face_map_in_the_settings_names_line_1(tmp_path: Path) -> None:
     settings = Settings.create(PLAYERS).to_dict() | {"face_map": {"1": "L"}}
     (tmp_path / JOURNAL).write_text(
-        json.dumps({"event": "session", "version": 1, "settings": settings}) + "\n"
+        json.dumps({"event": "session", "version": 1, "time": T, "settings": settings}) + "\n"
     )
     with pytest.raises(JournalError, match="line 1: a face map must give"):
         replay(read_journal(tmp_path / JOURNAL)[0])

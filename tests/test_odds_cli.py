@@ -39,6 +39,15 @@ def test_readable_table_marks_the_favourite(capsys: pytest.CaptureFixture[str]) 
     assert "skipped turns do not count" in out
 
 
+def test_a_table_past_the_exact_solver_is_simulated_and_says_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--players", "6", "--chips", "10", "--games", "50")
+    assert data["method"] == "simulation"
+    assert main(["odds", "--players", "6", "--chips", "10", "--games", "50"]) == 0
+    assert "states are past the exact solver's 8,000,000: simulating 50 random games" in (
+        capsys.readouterr().err)
+
+
 def test_variants_are_simulated_and_say_so(capsys: pytest.CaptureFixture[str]) -> None:
     data = run_json(capsys, "--players", "3", "--variant", "wild", "--games", "300", "--seed", "4")
     assert data["method"] == "simulation" and data["games"] == 300
@@ -58,6 +67,10 @@ def test_variants_are_simulated_and_say_so(capsys: pytest.CaptureFixture[str]) -
         ([], "say who plays"),
         (["--players", "3", "--variant", "wild", "--method", "exact"], "exact odds cover"),
         (["--players", "3", "--center", "-1"], "cannot be negative"),
+        (["--players", "-3"], "--players must be from 3 to 20, not -3"),
+        (["--players", "3", "--chips", "1000"], "3000 chips in play: odds are worked out"),
+        (["--state", "Ann=50,Ben=5,Cat=6"], "61 chips in play"),
+        (["--players", "3", "--games", "1000000"], "--games must be from 1 to 100,000"),
     ],
 )
 def test_mistakes_are_one_line_errors(

@@ -205,7 +205,9 @@ def test_a_long_name_and_an_unclosed_override_stay_within_their_own_words(
     unclosed right-to-left override reverses nothing after it."""
     long, rlo = "W" * 5000, "Eve\u202e"
     folder = tmp_path / "n"
-    session = Session.create(folder, Settings.create([long, rlo, "Cat"], stakes=(1, 1, 1)))
+    settings = Settings.create(["Ann", "Ben", "Cat"], stakes=(1, 1, 1)).to_dict()
+    older = Settings.from_dict(settings | {"players": [long, rlo, "Cat"]})  # an older lcr-vision
+    session = Session.create(folder, older)  # took any name; lcr-vision play now refuses these
     session.record_roll(("L",))
     session.close()
     assert main(["review", str(folder)]) == 0

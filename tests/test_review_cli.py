@@ -32,22 +32,30 @@ def test_a_session_without_rolls_has_a_page_that_says_so(tmp_path: Path, capsys)
     assert "No rolls yet: nothing to chart." in page and "No game has ended yet." in page
 
 
+def review_open(folder: Path, browser: Path, script: str) -> subprocess.CompletedProcess[str]:
+    """``review --open`` with ``script`` as the user's $BROWSER."""
+    browser.write_text(f"#!/bin/sh\n{script}\n")
+    browser.chmod(0o755)
+    return subprocess.run(
+        [sys.executable, "-m", "lcr_vision", "review", str(folder), "--open"], check=False,
+        env={**os.environ, "BROWSER": str(browser)}, capture_output=True, text=True, timeout=60)
+
+
 def test_open_hands_the_page_to_the_default_browser(tmp_path: Path) -> None:
     folder = manual_session(tmp_path / "m", ["L"])
     seen = tmp_path / "opened.txt"
-    browser = tmp_path / "browser"
-    browser.write_text(f'#!/bin/sh\necho "$1" > {seen}\n')
-    browser.chmod(0o755)
-    done = subprocess.run(
-        [sys.executable, "-m", "lcr_vision", "review", str(folder), "--open"],
-        check=False,
-        env={**os.environ, "BROWSER": str(browser)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = review_open(folder, tmp_path / "browser", f'echo "$1" > {seen}')
     assert done.returncode == 0 and done.stderr == ""
     assert seen.read_text().strip() == (folder / "index.html").resolve().as_uri()
+
+
+def test_a_browser_that_fails_to_start_is_reported(tmp_path: Path) -> None:
+    folder = manual_session(tmp_path / "m", ["L"])
+    browser = tmp_path / "browser"
+    done = review_open(folder, browser, 'echo "Running as root without --no-sandbox" >&2; exit 1')
+    assert done.returncode == 2
+    assert done.stderr == (f"lcr-vision: error: the web browser {browser} failed (status 1); "
+                           f"open {folder / 'index.html'} yourself\n")
 
 
 def test_a_folder_without_a_journal_is_a_one_line_error(tmp_path: Path, capsys) -> None:

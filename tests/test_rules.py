@@ -125,7 +125,10 @@ def test_face_map_default_custom_and_wild() -> None:
         (("Ann", "Ben"), None, "at least 3 players, got 2"),
         (tuple(f"P{i}" for i in range(21)), None, "at most 20 players"),
         (("Ann", "Ben", "ann"), None, "must differ"),
-        (("Ann", "Ben", "Cat"), (3, 0, 3), "Ben must start with at least 1 chip"),
+        (("Ann", "Ben", "Cat"), (3, 0, 3), "Ben must start with 1 to 20 chips, not 0"),
+        (("Ann", "Ben", "Cat"), (3, 3, 21), "Cat must start with 1 to 20 chips, not 21"),
+        (("A" * 41, "Ben", "Cat"), None, "is over 40 characters"),
+        (("Ann\x1b[2J", "Ben", "Cat"), None, "holds a line break or control character"),
         (("Ann", "Ben", "Cat"), (3, 3), "3 players need 3 stakes"),
     ],
 )

@@ -333,7 +333,8 @@ class Calibration:
             raise CalibrationError(self.words.say(
                 "too_few_right", share=f"{100 * accuracy.die_accuracy:.0f}",
                 advice=" ".join(notes) or self.words.say("light_evenly")))
-        figures = {**table.figures, "focus": round(float(np.mean(checked.sharpness)), 1)}
+        sharp = [v for v in checked.sharpness if np.isfinite(v)]  # a roll with no blob has none
+        figures = {**table.figures, **({"focus": round(float(np.mean(sharp)), 1)} if sharp else {})}
         return Profile(
             name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
             roi=view.roi, scale=view.scale, tiles=view.tiles, overlap=view.overlap,

@@ -31,6 +31,7 @@ from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
 VERSION = 2
 READS = (1, 2)
 MIN_SIDE = 16  # the least play area and frame side, in pixels
+MAX_SIDE = 16_384  # the most: past any camera, and a frame of it within the pixel limits' reach
 MAX_SCALE = LOCATOR_SIDE / MIN_SIDE  # 20: the most calibration enlarges a play area
 
 Roi = tuple[int, int, int, int]
@@ -131,7 +132,7 @@ class Profile:
         if version not in READS:
             raise ProfileError(f"field 'version' is {version}, but this lcr-vision reads profile "
                                f"versions {READS[0]} to {READS[-1]}; calibrate again")
-        return cls(
+        return _fitting(cls(
             name=_get(data, "name", profile_name),
             dice=_get(data, "dice", _dice),
             face_map=_get(data, "face_map", _optional(_face_map), None),
@@ -144,7 +145,7 @@ class Profile:
             pyramid=_get(data, "pyramid", _flag, False),
             heat_threshold=_get(data, "heat_threshold", _share, HEAT_THRESHOLD),
             min_score=_get(data, "min_score", _optional(_share), None),
-            die_px=_get(data, "die_px", _optional(_positive), None),
+            die_px=_get(data, "die_px", _optional(_die_px), None),
             table=_get(data, "table", _numbers, {}),
             notes=_get(data, "notes", _texts, ()),
             accuracy=_get(data, "accuracy", _optional(_accuracy), None),
@@ -152,10 +153,27 @@ class Profile:
             created=_get(data, "created", str, ""),
             face_head=_get(data, "face_head", _optional(FaceHead.from_dict), None),
             held_out=_get(data, "held_out", _optional(_held_out), None),
-        )
+        ))
 
 
 _MISSING = object()
+
+
+def _fitting(profile: Profile) -> Profile:
+    """``profile`` if its play area and die size fit in its frame; else ProfileError naming the
+    field that does not."""
+    if profile.frame is None:
+        return profile
+    width, height = profile.frame
+    if profile.roi is not None:
+        x, y, w, h = profile.roi
+        if x + w > width or y + h > height:
+            raise ProfileError(f"field 'roi' must lie inside the {width}x{height} frame, not "
+                               f"{list(profile.roi)}")
+    if profile.die_px is not None and profile.die_px > max(width, height):
+        raise ProfileError(f"field 'die_px' must be at most the {width}x{height} frame's side, "
+                           f"not {profile.die_px:g}")
+    return profile
 
 
 def _get(data: Mapping[str, Any], key: str, check: Callable[[Any], Any],
@@ -196,6 +214,12 @@ def _dice(v: Any) -> DiceKind:
 def _positive(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
         raise ValueError(f"must be a positive number, not {v!r}")
+    return float(v)
+
+
+def _die_px(v: Any) -> float:
+    if _positive(v) > MAX_SIDE:
+        raise ValueError(f"must be a positive number of pixels up to {MAX_SIDE}, not {v!r}")
     return float(v)
 
 
@@ -243,9 +267,11 @@ def _optional(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 def _ints(n: int) -> Callable[[Any], tuple[int, ...]]:
     def check(v: Any) -> tuple[int, ...]:
         if (not isinstance(v, list) or len(v) != n
-                or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in v)
+                or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_SIDE
+                           for x in v)
                 or (n == 4 and min(v[2:]) < 1)):
-            raise ValueError(f"must be {n} whole pixel numbers (null for none), not {v!r}")
+            raise ValueError(f"must be {n} whole pixel numbers up to {MAX_SIDE} (null for none), "
+                             f"not {v!r:.60}")
         return tuple(v)
     return check
 
@@ -260,10 +286,13 @@ def _face_map(v: Any) -> FaceMap:
 
 
 def _numbers(v: Any) -> dict[str, float]:
-    if not isinstance(v, dict) or not all(
-            isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values()):
-        raise ValueError(f"must map names to numbers, not {v!r}")
+    if not isinstance(v, dict) or not all(_finite(x) for x in v.values()):
+        raise ValueError(f"must map names to finite numbers, not {v!r:.60}")
     return {str(k): float(x) for k, x in v.items()}
+
+
+def _finite(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
 def _texts(v: Any) -> tuple[str, ...]:
@@ -280,7 +309,10 @@ def _accuracy(v: Any) -> Accuracy:
     except TypeError:
         raise ValueError(f"must hold rolls, dice, die_accuracy, roll_accuracy, not {sorted(v)}") \
             from None
-    if not (0 <= acc.die_accuracy <= 1 and 0 <= acc.roll_accuracy <= 1):
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+               for n in (acc.rolls, acc.dice)):
+        raise ValueError("must hold whole numbers of rolls and dice")
+    if not all(_finite(a) and 0 <= a <= 1 for a in (acc.die_accuracy, acc.roll_accuracy)):
         raise ValueError("must hold accuracies between 0 and 1")
     return acc
 

@@ -2,16 +2,19 @@
 
 A camera that cannot be opened at all is the user's mistake (a wrong index) and raises
 :class:`SourceError` after a few tries, from `check`, before play starts, with OpenCV's own
-warnings about each backend it tried kept off the terminal. Once frames have flowed, a camera or stream that stops
+warnings about each backend it tried, and FFmpeg's about a file that is no video, kept off the
+terminal. Once frames have flowed, a camera or stream that stops
 sending them is reported on stderr and reopened until it comes back: the game waits, and nothing
 of its state is lost. A video file simply ends.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +26,21 @@ from lcr_vision.errors import UserError
 
 class SourceError(UserError):
     """A camera, video or folder that cannot be read."""
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Standard error, file descriptor 2, sent nowhere: FFmpeg writes to it directly, past
+    OpenCV's logging, and what it says of a bad file the one-line refusal says better."""
+    sys.stderr.flush()
+    saved, null = os.dup(2), os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 class CaptureSource(FrameSource):
@@ -51,7 +69,8 @@ class CaptureSource(FrameSource):
         level = cv2.utils.logging.getLogLevel()
         cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)
         try:
-            self._capture = cv2.VideoCapture(self.target)
+            with _quiet_stderr():
+                self._capture = cv2.VideoCapture(self.target)
         finally:
             cv2.utils.logging.setLogLevel(level)
         return bool(self._capture.isOpened())

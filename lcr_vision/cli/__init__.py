@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 from lcr_vision import __version__
 from lcr_vision.cli.options import add_command
@@ -36,9 +37,16 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A parser whose refusal is one line, like every other user mistake, not the usage too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"lcr-vision: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="lcr-vision",
         description="Reads Left Center Right dice from a camera, speaks the chip moves and keeps "
         "a crash-safe ledger with a photo log of every roll.",

@@ -12,7 +12,6 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -66,15 +65,22 @@ def reader_from(args: argparse.Namespace, pyramid: bool = False):  # imported la
     return profile_reader(profile, args.model, args.threads, args.dice or profile.dice)
 
 
-def image_files(paths: list[Path]) -> Iterator[Path]:
+def image_files(paths: list[Path]) -> list[Path]:
     """Files as given, and the pictures inside folders and the folders in them (sorted by path:
-    `detect sample_images/` finds the photos in its images/)."""
+    `detect sample_images/` finds the photos in its images/); a folder without any is a
+    mistake (a wrong folder), said before anything is read."""
+    files = []
     for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*")
-                              if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
-        else:
-            yield path
+        if not path.is_dir():
+            files.append(path)
+            continue
+        inside = sorted(p for p in path.rglob("*")
+                        if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
+        if not inside:
+            suffixes = ", ".join(sorted(IMAGE_SUFFIXES))
+            raise UserError(f"{path} holds no pictures ({suffixes})")
+        files += inside
+    return files
 
 
 HELP = "read the dice in photos (JSON Lines)"
@@ -112,11 +118,12 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.vision.limits import pixel_limit
 
     limit = pixel_limit(args.max_megapixels)
+    files = image_files(args.images)
     reader = reader_from(args, pyramid=not args.one_look)
     out = outputs(args)
     failed = 0
     try:
-        for path in image_files(args.images):
+        for path in files:
             try:
                 image = load_image(path, limit)
             except UserError as exc:

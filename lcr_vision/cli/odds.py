@@ -21,10 +21,14 @@ from lcr_vision.odds import (
     odds,
     solves_exactly,
 )
+from lcr_vision.odds.method import EXACT_STATE_LIMIT
 from lcr_vision.odds.quick import exact_at_hand
-from lcr_vision.rules import GameState, Settings
+from lcr_vision.rules import GameState, Settings, Variants
+from lcr_vision.rules.settings import MAX_PLAYERS, MIN_PLAYERS, STARTING_CHIPS
 
 SLOW_SOLVE_STATES = 2_000_000
+MAX_IN_PLAY = MAX_PLAYERS * STARTING_CHIPS  # the most a standard table holds: simulated in 30 s
+MAX_GAMES = 100_000  # random games a simulation may be asked for: minutes at the most chips
 
 
 class StateError(UserError):
@@ -85,6 +89,9 @@ def table_from_args(args: argparse.Namespace) -> tuple[Settings, GameState]:
         if args.players is not None and args.players != len(names):
             raise StateError(f"--players {args.players} but --state names {len(names)} players")
     elif args.players is not None:
+        if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+            raise StateError(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                             f"not {args.players}")
         if args.chips < 1:
             raise StateError(f"--chips must be at least 1, not {args.chips}")
         names = tuple(f"Seat {i}" for i in range(1, args.players + 1))
@@ -93,6 +100,11 @@ def table_from_args(args: argparse.Namespace) -> tuple[Settings, GameState]:
         raise StateError("say who plays: --players N (from the start) or --state Ann=2,Ben=0,...")
     if args.center < 0:
         raise StateError(f"--center cannot be negative, not {args.center}")
+    if sum(chips) + args.center > MAX_IN_PLAY:
+        raise StateError(f"{sum(chips) + args.center} chips in play: odds are worked out for at "
+                         f"most {MAX_IN_PLAY}, as many as {MAX_PLAYERS} players start with")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise StateError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     settings = Settings.create(names, stakes=None if args.state else chips, variants=variants)
     turn = settings.seat(args.to_roll) if args.to_roll else 0
     return settings, GameState(chips=chips, center=args.center, turn=turn)
@@ -129,12 +141,16 @@ def run(args: argparse.Namespace) -> int:
     chips = sum(state.chips)
     states = exact_state_count(settings.seats, chips)
     slow = states > SLOW_SOLVE_STATES and not exact_at_hand(settings.seats, chips)
-    if slow and solves_exactly(settings, state, args.method):
+    exact = solves_exactly(settings, state, args.method)
+    if slow and exact:
         print(
             f"lcr-vision: solving {states:,} states exactly: up to a minute the first time, "
             "instant once stored in the cache folder",
             file=sys.stderr,
         )
+    elif not exact and settings.variants == Variants() and args.method == "auto":
+        print(f"lcr-vision: {states:,} states are past the exact solver's "
+              f"{EXACT_STATE_LIMIT:,}: simulating {args.games:,} random games", file=sys.stderr)
     result = odds(settings, state, args.method, args.games, args.seed)
     if args.json:
         print(json.dumps(result.to_dict()))

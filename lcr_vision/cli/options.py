@@ -51,13 +51,24 @@ def variants_from(args: argparse.Namespace) -> Variants:
     return Variants.parse(v for item in args.variant for v in item.split(",") if v.strip())
 
 
+MAX_THREADS = 64  # more than any machine lcr-vision runs on gives the model
+
+
+def thread_count(text: str) -> int:
+    """``--threads``: a whole number from 1 to `MAX_THREADS` (argparse says which option)."""
+    if not text.strip().isdigit() or not 1 <= int(text) <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_THREADS}, "
+                                         f"not {text!r}")
+    return int(text)
+
+
 def add_model_options(parser: argparse.ArgumentParser, threads: bool = True) -> None:
     """``--model`` and, unless told otherwise, ``--threads``: the network that reads the dice."""
     parser.add_argument("--model", type=Path,
                         help="ONNX dice model (default: the shipped models/dice.onnx)")
     if threads:
-        parser.add_argument("--threads", type=int, default=1,
-                            help="CPU threads for the model (default: 1)")
+        parser.add_argument("--threads", type=thread_count, default=1,
+                            help=f"CPU threads for the model, 1 to {MAX_THREADS} (default: 1)")
 
 
 def add_where_options(parser: argparse.ArgumentParser, camera: str, source_metavar: str,

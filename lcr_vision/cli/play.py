@@ -23,7 +23,7 @@ from lcr_vision.faces import FaceMap
 from lcr_vision.ledger import JOURNAL, Session, SessionError, new_session_folder
 from lcr_vision.manual import ManualPlay
 from lcr_vision.rules import Settings
-from lcr_vision.rules.settings import POLICIES
+from lcr_vision.rules.settings import MAX_NAME, POLICIES
 from lcr_vision.speech import Phrasebook
 
 HELP = "play a session of LCR and keep its ledger"
@@ -45,7 +45,8 @@ def add_game_options(p: argparse.ArgumentParser) -> None:
     """The options that set up or reopen a session (shared by every way of playing)."""
     p.add_argument("--players", metavar="NAMES",
                    help="comma-separated names in clockwise seating order, first thrower first "
-                   "(3-20 players), e.g. Ann,Ben,Cat")
+                   f"(3-20 players), e.g. Ann,Ben,Cat; no quoting, so no name holds a comma; "
+                   f"each at most {MAX_NAME} printable characters")
     add_variant_option(p, "a rule variant: wild, wilder (with wild), last-chip-wins or "
                        "dot-to-win; repeat or comma-separate for several")
     add_chips_option(p)

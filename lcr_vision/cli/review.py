@@ -8,6 +8,7 @@ import sys
 from lcr_vision.cli.options import add_session_argument
 from lcr_vision.phrases.written import plural
 from lcr_vision.review import PAGE, build_review, write_page
+from lcr_vision.review.browser import open_page
 
 HELP = "write a session's review page: every roll with its photo, a chips chart, the wins"
 DESCRIPTION = (
@@ -32,9 +33,8 @@ def run(args: argparse.Namespace) -> int:
     path = write_page(args.session, review)
     rolls, games = plural(len(review.cards), "roll"), plural(len(review.games), "finished game")
     print(f"Wrote {path}: {rolls}, {games}.")
-    if args.open:
-        import webbrowser
-
-        if not webbrowser.open(path.resolve().as_uri()):
-            print(f"lcr-vision: no web browser found; open {path} yourself", file=sys.stderr)
+    failed = open_page(path.resolve().as_uri()) if args.open else None
+    if failed:
+        print(f"lcr-vision: error: {failed}; open {path} yourself", file=sys.stderr)
+        return 2
     return 0

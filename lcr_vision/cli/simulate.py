@@ -33,9 +33,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help='print {"players", "games", "wins", "draws", "mean_turns"} as JSON')
 
 
+MAX_GAMES = 10_000_000  # a minute of standard games; variants, through the engine, take longer
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise UserError(f"--games must be at least 1, not {args.games}")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UserError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     result = simulate(args.players, args.games, args.seed, variants_from(args), args.chips)
     if args.json:
         print(json.dumps(result.to_dict()))

@@ -45,6 +45,13 @@ KINDS: tuple[str, ...] = (
 )  # fmt: skip
 VERSION = 3  # the journal version written; 2 added ``announced``, 3 ``settle``
 READABLE = (1, 2, VERSION)  # the versions read
+PHOTOS = "photos"  # the photo log's folder in a session folder
+
+
+def photo_path(number: int) -> str:
+    """The ``photo`` of a roll's journal line: its record's path inside the session folder. Since
+    version 2 a roll holds the number of the roll events journalled so far, that one included."""
+    return f"{PHOTOS}/{number:04d}.json"
 
 
 def now() -> str:

@@ -90,6 +90,8 @@ class Journal:
         self.lines = lines
         self.warning = warning
         self._fd = fd
+        self._time = max((e["time"] for _, e in lines if isinstance(e.get("time"), str)),
+                         default="")
 
     @classmethod
     def open(cls, path: Path) -> Journal:
@@ -121,9 +123,18 @@ class Journal:
             raise
         return journal
 
+    def stamped(self, events: list[Event]) -> bytes:
+        """The events as lines, ready to write: one stamped before the last (a clock set back)
+        takes the last one's time, so that the replay can hold times to never going back."""
+        ready = []
+        for event in events:
+            self._time = max(self._time, event.get("time", ""))
+            ready.append(event | {"time": self._time} if "time" in event else event)
+        return lines_of(ready)
+
     def append(self, events: list[Event]) -> None:
         """Write the events as lines in one write, then fsync: they are committed on return."""
-        self.write(lines_of(events))
+        self.write(self.stamped(events))
 
     def write(self, data: bytes) -> None:
         """Append and fsync ``data``; a failed write (a full disk) is cut back off and raises

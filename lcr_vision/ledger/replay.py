@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from lcr_vision.faces import FaceError
+from lcr_vision.ledger.checks import Order, check_fields
 from lcr_vision.ledger.errors import EditError, JournalError
 from lcr_vision.ledger.events import (
     KINDS,
@@ -174,9 +175,6 @@ class Ledger:
                 raise EditError(f"roll {k} cannot follow roll {len(self.rolls)}")
             faces, decision = faces_of(event, line), decision_of(event, self.settings, line)
             player, photo = field(event, "player", str, line), event.get("photo")
-            if photo is not None and not isinstance(photo, str):
-                raise JournalError(f"{JOURNAL} line {line}: roll event's 'photo' must be a "
-                                   f"path or null, not {photo!r}")
             return self.play(Entry(k, player, faces, decision, photo, False, line,
                                    origin_of(event, line), doubtful_of(event, line)))
         if kind == "settle":
@@ -207,7 +205,8 @@ class Ledger:
 
 
 def replay(lines: list[tuple[int, Event]]) -> Ledger:
-    """The ledger of a journal's numbered events; any event that does not fit names its line."""
+    """The ledger of a journal's numbered events, the journal checked whole (`checks`); any event
+    that does not fit names its line."""
     if not lines or lines[0][1]["event"] != "session":
         raise JournalError(f"{JOURNAL} line 1 must be the session event")
     first = lines[0][1]
@@ -215,15 +214,20 @@ def replay(lines: list[tuple[int, Event]]) -> Ledger:
         raise JournalError(
             f"{JOURNAL} line 1: unknown journal version {first.get('version')!r}"
         )
+    check_fields(first, 1)
     try:
-        ledger = Ledger.start(Settings.from_dict(field(first, "settings", dict, 1)))
+        ledger = Ledger.start(Settings.from_dict(first["settings"]))
     except (SettingsError, FaceError) as exc:
         raise JournalError(f"{JOURNAL} line 1: {exc}") from None
+    order = Order(first)
     for line, event in lines[1:]:
+        check_fields(event, line)
         try:
-            ledger = ledger.apply(event, line)
+            after = ledger.apply(event, line)
         except (RulesError, EditError) as exc:
             raise JournalError(f"{JOURNAL} line {line}: {exc}") from None
+        order.check(line, event, ledger, after)
+        ledger = after
     return ledger
 
 

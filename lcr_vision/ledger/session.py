@@ -39,6 +39,7 @@ from pathlib import Path
 
 from lcr_vision.ledger.errors import EditError, SessionError
 from lcr_vision.ledger.events import (
+    PHOTOS,
     Origin,
     announced_event,
     correct_event,
@@ -47,12 +48,10 @@ from lcr_vision.ledger.events import (
     session_event,
     undo_event,
 )
-from lcr_vision.ledger.journal import JOURNAL, Event, Journal, lines_of
+from lcr_vision.ledger.journal import JOURNAL, Event, Journal
 from lcr_vision.ledger.replay import Entry, Ledger, Settled, replay, unannounced
 from lcr_vision.phrases.said import Said
 from lcr_vision.rules import Decision, GameState, RollResult, RulesError, Settings
-
-PHOTOS = "photos"
 
 
 def new_session_folder(root: Path = Path("sessions")) -> Path:
@@ -208,7 +207,7 @@ class Session:
         """Journal that roll ``k`` has been said once the body (the saying) has run. The line is
         made ready first, so that as little as can be comes between saying and marking: a crash
         just there is the one way a roll is said twice."""
-        line = lines_of([announced_event(k)]) if k in self.unannounced else b""
+        line = self._journal.stamped([announced_event(k)]) if k in self.unannounced else b""
         yield
         if line:
             self._journal.write(line)

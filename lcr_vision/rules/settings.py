@@ -13,6 +13,7 @@ lcr_vision.rules.errors.SettingsError: LCR needs at least 3 players, got 2
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 from decimal import Decimal, InvalidOperation
@@ -25,7 +26,37 @@ from lcr_vision.rules.errors import SettingsError
 MIN_PLAYERS = 3
 MAX_PLAYERS = 20
 STARTING_CHIPS = 3
+MAX_STAKE = 20  # chips one player may start with: more than any variant plays with
+MAX_CHIP_VALUE = 1_000_000  # what a chip may be worth: more is a slip of the keyboard
+MAX_NAME = 40  # characters in a player's name: it is printed, said and laid out in columns
+SEPARATOR = ","  # between names on the command line; no quoting, so no name holds one
+BREAKING = frozenset({"Cc", "Zl", "Zp"})  # control characters, line breaks: unsafe to print
 POLICIES: tuple[str, ...] = ("richest", "left")
+
+
+def check_name(name: str, typed: bool = True) -> None:
+    """Refuse, with the reason, a name that would break a line, a column or the terminal when
+    printed: empty, a control character (line break, tab, escape), and, as typed, too long, a
+    character that does not print, the separator or a quote (the command line does no quoting).
+    A journal's names (``typed`` false; older versions took any) are held to the first two
+    only: the review page cuts and isolates the rest."""
+    if not name.strip():
+        raise SettingsError("player names cannot be empty")
+    if any(unicodedata.category(c) in BREAKING for c in name):
+        raise SettingsError(f"player name {name!r:.60} holds a line break or control character")
+    if not typed:
+        return
+    if len(name) > MAX_NAME:
+        raise SettingsError(f"player name {name[:MAX_NAME]!r}... is over {MAX_NAME} characters")
+    if not name.isprintable():
+        raise SettingsError(f"player name {name!r} holds a character that does not print")
+    if SEPARATOR in name or '"' in name:
+        raise SettingsError(f"player name {name!r} holds {SEPARATOR!r} or '\"': names are "
+                            f"separated by {SEPARATOR!r}, with no quoting")
+
+
+def _stake_error(name: str, chips: int) -> SettingsError:
+    return SettingsError(f"{name} must start with 1 to {MAX_STAKE} chips, not {chips}")
 
 
 @dataclass(frozen=True)
@@ -79,19 +110,21 @@ class Settings:
             raise SettingsError(f"LCR needs at least {MIN_PLAYERS} players, got {n}")
         if n > MAX_PLAYERS:
             raise SettingsError(f"at most {MAX_PLAYERS} players, got {n}")
-        if any(not p.strip() for p in self.players):
-            raise SettingsError("player names cannot be empty")
+        for name in self.players:
+            check_name(name, typed=False)
         if len({p.lower() for p in self.players}) != n:
             raise SettingsError(f"player names must differ: {', '.join(self.players)}")
         if len(self.stakes) != n:
             raise SettingsError(f"{n} players need {n} stakes, got {len(self.stakes)}")
         for name, chips in zip(self.players, self.stakes):
             if chips < 1:
-                raise SettingsError(f"{name} must start with at least 1 chip, not {chips}")
+                raise _stake_error(name, chips)
         if "wild" in self.face_map.pips.values() and not self.variants.wild:
             raise SettingsError("the face map has a wild face but the Wild variant is off")
-        if self.chip_value is not None and self.chip_value <= 0:
-            raise SettingsError(f"a chip must be worth more than 0, not {self.chip_value}")
+        value = self.chip_value
+        if value is not None and not (value.is_finite() and 0 < value <= MAX_CHIP_VALUE):
+            raise SettingsError(f"a chip must be worth more than 0 and at most "
+                                f"{MAX_CHIP_VALUE:,}, not {value}")
         if self.policy not in POLICIES:
             raise SettingsError(
                 f"unknown wild policy {self.policy!r}: choose from {', '.join(POLICIES)}"
@@ -107,8 +140,14 @@ class Settings:
         chip_value: Decimal | None = None,
         policy: str = "richest",
     ) -> Settings:
-        """Settings with defaults: 3 chips each, the default face map of the variants."""
+        """Settings with defaults: 3 chips each, the default face map of the variants; names
+        and stakes checked as typed (`check_name`, `MAX_STAKE`)."""
         names = tuple(p.strip() for p in players)
+        for name in names:
+            check_name(name)
+        for name, chips in zip(names, stakes or ()):
+            if chips > MAX_STAKE:
+                raise _stake_error(name, chips)  # a journal's are read as an older version took
         return cls(
             players=names,
             stakes=tuple(stakes) if stakes is not None else (STARTING_CHIPS,) * len(names),

@@ -35,11 +35,11 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import FaceError, parse_faces
 from lcr_vision.ledger import Session
 from lcr_vision.ledger.errors import EditError
-from lcr_vision.ledger.events import Origin
+from lcr_vision.ledger.events import Origin, photo_path
 from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.manual import parse_roll
 from lcr_vision.odds import Odds, quick_odds
-from lcr_vision.photolog import How, PhotoLog, PhotoRecord, journal_known, photo_number, photo_path
+from lcr_vision.photolog import How, PhotoLog, PhotoRecord, journal_known, photo_number
 from lcr_vision.phrases.said import Said
 from lcr_vision.rules import (
     Decision,

@@ -10,6 +10,7 @@ from lcr_vision.errors import UserError
 
 MAX_PIXELS = 50_000_000  # the default pixel limit: 50 megapixels, twice a big phone photo
 MAX_FILE_BYTES = 200 * 2**20  # 200 MB: four bytes a pixel of the default limit
+MAX_MEGAPIXELS = 150  # the most --max-megapixels allows: about 6 bytes a pixel decoded, 1 GB
 
 
 def pixel_limit(megapixels: float) -> int:
@@ -18,7 +19,7 @@ def pixel_limit(megapixels: float) -> int:
     >>> pixel_limit(12.5)
     12500000
     """
-    if not 0 < megapixels <= 10_000:
+    if not 0 < megapixels <= MAX_MEGAPIXELS:
         raise UserError(f"--max-megapixels {megapixels:g} should be a number of megapixels "
-                        "above 0 (and at most 10000)")
+                        f"above 0 and at most {MAX_MEGAPIXELS}, what 1 GB of memory decodes")
     return round(megapixels * 1_000_000)
