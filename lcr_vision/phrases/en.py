@@ -18,7 +18,7 @@ EN = Language(
     spell=lambda n, noun: english(n),
     nouns={"chip": ("chip", "chips"), "die": ("die", "dice"), "percent": ("percent", "percent"),
            "face": ("face", "faces"), "target": ("target", "targets"), "wild": ("wild", "wilds"),
-           "roll": ("roll", "rolls")},
+           "roll": ("roll", "rolls"), "them": ("it", "them")},
     form=_form,
     templates={
         "turn": "{player}, roll {dice}.",
@@ -55,8 +55,15 @@ EN = Language(
         "before_crash": "Before the crash, {player} rolled.",
         "new_game": "Game {game}: {player} throws first.",
         "corrected": "Roll {k} was {faces}.",
-        "settle_now": "The later rolls stand. Make the chips right:",
-        "settle_game": "Game {game} stands as played. Settle it:",
+        "struck": "Struck: {rolls:roll} from roll {k} on; the corrected game leaves no room for "
+                  "them.",
+        "hand": "{giver}, give {chips} to {receiver}.",
+        "hand_center": "{giver}, put {chips} in the center.",
+        "hand_box": "{giver}, put {chips} back in the box.",
+        "from_center": "Take {chips} from the center and give {them} to {receiver}.",
+        "from_center_box": "Put {chips} from the center back in the box.",
+        "from_box": "Take {chips} from the box and give {them} to {receiver}.",
+        "from_box_center": "Put {chips} from the box in the center.",
         "no_change": "No chips change hands.",
         # Refusals: what the rules, the ledger and the table refuse, and why.
         "text": "{text}",
@@ -79,11 +86,6 @@ EN = Language(
         "no_roll": "there is no roll {k}: the session has {rolls:roll}",
         "roll_refused": "roll {k}: {why}",
         "cannot_correct": "cannot correct roll {k}: {why}",
-        "cannot_settle": "cannot correct roll {k}: later rolls were thrown on it, and {why}",
-        "settle_short": "settling it, {who} would have to give {chips:chip} and holds {held}",
-        "the_center": "the center",
-        "settle_draw": "game {game} was a draw and its pot carried over: a correction that "
-                       "changes its center cannot be settled",
         "amend_number": "a roll is amended by its number, not {text!r}",
     },
     faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},

@@ -30,6 +30,7 @@ RU = Language(
         "target": ("цель", "цели", "целей"),
         "wild": ("дикий", "диких", "диких"),
         "roll": ("бросок", "броска", "бросков"),
+        "them": ("её", "их", "их"),
     },
     form=_form,
     templates={
@@ -65,8 +66,15 @@ RU = Language(
         "before_crash": "До сбоя бросок {player}.",
         "new_game": "Игра {game}: первым бросает {player}.",
         "corrected": "Бросок {k} на самом деле: {faces}.",
-        "settle_now": "Следующие броски остаются. Верните фишки так:",
-        "settle_game": "Игра {game} остаётся как сыграна. Расчёт:",
+        "struck": "Вычеркнуто: {rolls:roll}, начиная с броска {k}; после исправления "
+                  "им нет места.",
+        "hand": "{giver}, отдай {chips} — {receiver}.",
+        "hand_center": "{giver}, положи {chips} в центр.",
+        "hand_box": "{giver}, убери {chips} в коробку.",
+        "from_center": "Возьмите из центра {chips} и отдайте {them} {receiver}.",
+        "from_center_box": "Уберите из центра {chips} в коробку.",
+        "from_box": "Возьмите из коробки {chips} и отдайте {them} {receiver}.",
+        "from_box_center": "Положите из коробки {chips} в центр.",
         "no_change": "Фишки остаются на местах.",
         # Refusals (see en.py).
         "text": "{text}",
@@ -89,11 +97,6 @@ RU = Language(
         "no_roll": "броска {k} нет: всего бросков {rolls}",
         "roll_refused": "бросок {k}: {why}",
         "cannot_correct": "бросок {k} не исправить: {why}",
-        "cannot_settle": "бросок {k} не исправить: после него уже бросали, а {why}",
-        "settle_short": "тогда {who} пришлось бы отдать {chips:chip}, а есть {held}",
-        "the_center": "центру",
-        "settle_draw": "игра {game} кончилась ничьей и банк перешёл дальше: исправление, "
-                       "меняющее центр, не рассчитать",
         "amend_number": "бросок исправляют по номеру, а не {text!r}",
     },
     faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},

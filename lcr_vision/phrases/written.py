@@ -12,10 +12,6 @@ English only: the window's font draws ASCII alone, and the ledger and review pag
 'Ben to roll 3 dice.'
 >>> describe_standings(r.after, s.players)
 'Ann 1, Ben 4, Cat 3, Dan 3; center 1.'
->>> from lcr_vision.rules.settlement import Settlement, Transfer
->>> describe_settlement(Settlement(1, (Transfer(1, 0, 1), Transfer(2, None, 2)), False),
-...                     s.players)
-'The later rolls stand as thrown; to make the chips right, Ben gives one chip to Ann and Cat puts two chips in the center.'
 """
 
 from __future__ import annotations
@@ -26,7 +22,6 @@ from collections.abc import Sequence
 from lcr_vision.phrases.numbers import english
 from lcr_vision.rules import moves
 from lcr_vision.rules.engine import RollResult
-from lcr_vision.rules.settlement import Settlement
 from lcr_vision.rules.state import GameState
 
 
@@ -115,32 +110,6 @@ def describe_roll(result: RollResult, players: Sequence[str]) -> str:
                 f"{chips(move.pot)} carries over."
             )
     return " ".join(sentences)
-
-
-def describe_settlement(settlement: Settlement, players: Sequence[str]) -> str:
-    """The chips handed back to make a settled correction right, and how it ended the game."""
-    done = Counter(settlement.moves)
-    clauses = [f"{players[_giver(m)]} {_clause(m, n, players)}" for m, n in done.items()
-               if not isinstance(m, (moves.Win, moves.Draw))]
-    lead = (f"Game {settlement.game} stands as played; to settle it, " if settlement.finished
-            else "The later rolls stand as thrown; to make the chips right, ")
-    text = lead + (_join(clauses) if clauses else "no chips change hands") + "."
-    ended = settlement.ended
-    if ended is not None and ended.winner is not None:
-        text += f" {players[ended.winner]} wins game {ended.number}!"
-    elif ended is not None:
-        text += (f" Nobody holds a chip: game {ended.number} is a draw and the pot of "
-                 f"{chips(ended.center)} carries over.")
-    return text
-
-
-def _giver(move: moves.Move) -> int:
-    """The player a settlement's move is said of: who gives, or who takes from the center."""
-    if isinstance(move, moves.Give):
-        return move.giver
-    if isinstance(move, (moves.ToCenter, moves.TakeCenter)):
-        return move.player
-    raise TypeError(f"not a settlement's move: {move!r}")
 
 
 def describe_turn(state: GameState, players: Sequence[str]) -> str:

@@ -1,8 +1,7 @@
 """The review page as data: one card per live roll, the games, the wins and the chip curves.
 
 Everything the game decided comes from the replayed ledger, so a corrected roll shows its corrected
-moves and standings (a settled one, whose later rolls stood, its moves as played and the chips
-handed back) (and every later roll the standings that follow from them); the journal adds
+moves and standings (and every later roll the standings that follow from them); the journal adds
 what was first read, the photo log what the camera saw. A record's own moves and chips were right
 when written and may be stale after a correction, so they are not used.
 """
@@ -13,12 +12,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from lcr_vision.ledger import JOURNAL, Ledger, PlayedRoll, Settled, read_journal, replay
+from lcr_vision.ledger import JOURNAL, Ledger, PlayedRoll, read_journal, replay
 from lcr_vision.ledger.journal import Event
 from lcr_vision.photolog import How, SeenDie
 from lcr_vision.phrases.written import (
     describe_roll,
-    describe_settlement,
     describe_standings,
     describe_turn,
 )
@@ -34,9 +32,7 @@ HOW_DOUBTS = {
 
 @dataclass(frozen=True)
 class Card:
-    """One live roll as the page shows it. ``first_read`` is set only for a corrected roll;
-    ``settled`` (the faces it really showed, and the chips handed back) only for a roll settled
-    at the table, whose faces, moves and standings stay those it was played with."""
+    """One live roll as the page shows it. ``first_read`` is set only for a corrected roll."""
 
     k: int
     game: int
@@ -52,7 +48,6 @@ class Card:
     time: str | None
     photo: Photo | None
     doubts: tuple[str, ...]
-    settled: tuple[tuple[str, ...], str] | None = None
 
     @property
     def dice_owed(self) -> int:
@@ -61,7 +56,7 @@ class Card:
 
     @property
     def corrected(self) -> bool:
-        return self.first_read is not None or self.settled is not None
+        return self.first_read is not None
 
     @property
     def flagged(self) -> bool:
@@ -128,9 +123,8 @@ def doubts_of(photo: Photo | None) -> tuple[str, ...]:
     return problem + how + low
 
 
-def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Path,
-            settled: Settled | None = None) -> Card:
-    """The card of one live roll, given its live journal event and its last settlement."""
+def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Path) -> Card:
+    """The card of one live roll, given its live journal event."""
     result, entry = roll.result, roll.entry
     photo = load_record(folder, entry.photo, event)
     after, stamp = result.after, event.get("time")
@@ -149,8 +143,6 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Pa
         time=stamp if isinstance(stamp, str) else None,
         photo=photo,
         doubts=doubts_of(photo),
-        settled=None if settled is None else (
-            settled.faces, describe_settlement(settled.settlement, players)),
     )
 
 
@@ -173,14 +165,12 @@ def build_review(folder: Path) -> Review:
     ledger = replay(lines)
     players = ledger.settings.players
     events = live_roll_events(lines)
-    last_settled = {s.k: s for s in ledger.settled}
     series = ledger.series
     return Review(
         title=folder.resolve().name,
         players=players,
         variants=ledger.settings.variants.names,
-        cards=tuple(card_of(r, players, events[r.entry.k], folder, last_settled.get(r.entry.k))
-                    for r in ledger.rolls),
+        cards=tuple(card_of(r, players, events[r.entry.k], folder) for r in ledger.rolls),
         games=tuple(
             GameLine(
                 g.number,

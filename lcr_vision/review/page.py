@@ -132,13 +132,6 @@ def card_html(card: Card, players: tuple[str, ...]) -> str:
             f'<p class="correction">Corrected: read <s>{escape(" ".join(card.first_read))}</s>, '
             f"really <b>{escape(' '.join(card.faces))}</b></p>"
         )
-    if card.settled is not None:
-        really, handed = card.settled
-        parts.append(
-            f'<p class="correction settled">Corrected after later rolls: read '
-            f"<s>{escape(' '.join(card.faces))}</s>, really <b>{escape(' '.join(really))}</b>. "
-            f"{text_html(handed, players)}</p>"
-        )
     parts.append(_seen(card))
     if card.doubts:
         doubts = "".join(f"<li>{escape(d)}</li>" for d in card.doubts)

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from lcr_vision.odds import Odds
-from lcr_vision.phrases.written import describe_roll, describe_settlement
-from lcr_vision.rules import GameState, RollResult, Settlement
+from lcr_vision.phrases.written import describe_roll
+from lcr_vision.rules import GameState, RollResult
 from lcr_vision.table.overlay import draw_panel
 from lcr_vision.table.screen import Screen
 from lcr_vision.vision.annotate import annotate
@@ -71,12 +71,10 @@ class TableView:
         faces = " ".join(result.game_faces)
         self.last = f"{self.players[result.player]}: {faces}. {describe_roll(result, self.players)}"
 
-    def amended(self, k: int, result: RollResult, settled: Settlement | None) -> None:
-        """Roll ``k`` amended: to ``result``, or settled by the chips handed back."""
+    def amended(self, k: int, result: RollResult, moves: Sequence[str]) -> None:
+        """Roll ``k`` amended to ``result``: shown with the chips to move (as said)."""
         self.marked = Detections()
-        self.last = f"Roll {k} amended: " + (
-            describe_settlement(settled, self.players) if settled is not None
-            else describe_roll(result, self.players))
+        self.last = " ".join([f"Roll {k} amended: {describe_roll(result, self.players)}", *moves])
 
     def undone(self) -> None:
         """The last roll withdrawn: nothing of it stays shown."""
