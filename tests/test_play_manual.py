@@ -202,8 +202,15 @@ def test_manual_play_speaks_records_and_gives_odds_as_the_table_does(
     code, out, _ = play(monkeypatch, capsys, "L R dot\n", "--players", "Ann,Ben,Cat", "--mute",
                         "--speech-out", str(wav), "--odds", "--session", str(tmp_path / "s"))
     assert code == 0 and "  Odds: Ann " in out and "%" in out
-    assert "Ann, pass one chip left" not in out  # the spoken words are not printed twice
+    assert out.count("Ann, pass one chip left to Ben and one right to Cat.") == 1  # muted: printed
     assert wav_seconds(wav) > 1.5  # "Left, right, dot." and the passes, recorded
+
+
+def test_muted_manual_play_prints_what_would_be_said_in_the_language_chosen(
+        tmp_path, monkeypatch, capsys) -> None:
+    code, out, _ = play(monkeypatch, capsys, "L R dot\n", "--players", "Ann,Ben,Cat",
+                        "--language", "ru", "--session", str(tmp_path / "s"))
+    assert code == 0 and "Лево, право, точка.\nAnn: одну фишку налево — Ben и одну направо — Cat." in out
 
 
 @pytest.mark.parametrize("option", [["--calibration", "boxed"], ["--camera", "0"],

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import NoReturn
 
 from lcr_vision import __version__
 from lcr_vision.cli.options import add_command
@@ -36,9 +37,17 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose mistakes are one line, as every other user mistake is (the usage
+    stays one ``--help`` away); its subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"lcr-vision: error: {message}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="lcr-vision",
         description="Reads Left Center Right dice from a camera, speaks the chip moves and keeps "
         "a crash-safe ledger with a photo log of every roll.",

@@ -20,8 +20,10 @@ from lcr_vision.odds import (
     exact_state_count,
     odds,
     solves_exactly,
+    store,
 )
 from lcr_vision.odds.quick import exact_at_hand
+from lcr_vision.odds.result import EXACT
 from lcr_vision.rules import GameState, Settings
 
 SLOW_SOLVE_STATES = 2_000_000
@@ -99,7 +101,8 @@ def table_from_args(args: argparse.Namespace) -> tuple[Settings, GameState]:
 
 
 def render(settings: Settings, state: GameState, result: Odds) -> str:
-    """A readable table: one row per player, the favourite marked."""
+    """A readable table: one row per player, the winner or the favourite marked (none when the
+    lead is within the noise)."""
     simulated = result.win_ci95 is not None
     if simulated:
         title = f"Simulated odds ({result.games} random games, 95% confidence intervals)"
@@ -112,7 +115,9 @@ def render(settings: Settings, state: GameState, result: Odds) -> str:
         if result.win_ci95 is not None:
             low, high = result.win_ci95[seat]
             row += f"  ({100 * low:.2f}-{100 * high:.2f}%)"
-        if seat == result.favourite:
+        if seat == result.won:
+            row += "  has won"
+        elif seat == result.favourite:
             row += "  favoured"
         lines.append(row)
     turns = f"Expected further rolls: {result.expected_turns:.2f}"
@@ -136,6 +141,10 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     result = odds(settings, state, args.method, args.games, args.seed)
+    if slow and result.method == EXACT:
+        size = store.kept(settings.seats)
+        print(f"lcr-vision: the cache keeps {size / 1e6:,.0f} MB of solved {settings.seats}-player "
+              f"odds in {store.folder()}; delete the folder to free it", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

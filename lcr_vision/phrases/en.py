@@ -52,6 +52,7 @@ EN = Language(
                          "journal.",
         "standings": "{chips}, center {center}.",
         "favoured": "{player} is favoured to win, {chance}.",
+        "even": "Too close to call.",
         "before_crash": "Before the crash, {player} rolled.",
         "new_game": "Game {game}: {player} throws first.",
         "corrected": "Roll {k} was {faces}.",
@@ -65,6 +66,10 @@ EN = Language(
         "from_box": "Take {chips} from the box and give {them} to {receiver}.",
         "from_box_center": "Put {chips} from the box in the center.",
         "no_change": "No chips change hands.",
+        "demo_won": "{player} won the demo game.",
+        "demo_reads": "{throws} throws read, {median} frames (median; at most {most}) after the "
+                      "dice stopped.",
+        "demo_session": "Session: {folder}",
         # Refusals: what the rules, the ledger and the table refuse, and why.
         "text": "{text}",
         "game_over": "game {game} is over; a new game must start",

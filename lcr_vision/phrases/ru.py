@@ -63,6 +63,7 @@ RU = Language(
         "resumed_frame": "Продолжаю {source} с кадра {n}: предыдущие кадры уже в журнале.",
         "standings": "{chips}, в центре {center}.",
         "favoured": "{player} — фаворит, {chance}.",
+        "even": "Шансы равны.",
         "before_crash": "До сбоя бросок {player}.",
         "new_game": "Игра {game}: первым бросает {player}.",
         "corrected": "Бросок {k} на самом деле: {faces}.",
@@ -76,6 +77,10 @@ RU = Language(
         "from_box": "Возьмите из коробки {chips} и отдайте {them} {receiver}.",
         "from_box_center": "Положите из коробки {chips} в центр.",
         "no_change": "Фишки остаются на местах.",
+        "demo_won": "{player} выигрывает демонстрационную игру.",
+        "demo_reads": "Прочитано бросков: {throws}; через {median} кадров (медиана; не больше "
+                      "{most}) после остановки кубиков.",
+        "demo_session": "Сессия: {folder}",
         # Refusals (see en.py).
         "text": "{text}",
         "game_over": "игра {game} окончена, начните новую",

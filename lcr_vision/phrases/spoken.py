@@ -109,6 +109,15 @@ class Phrasebook:
             "wrong_count", seen=self._words.count(seen, "die"), player=player, owed=owed_text
         )
 
+    def demo_end(self, winner: str | None, delays: Sequence[int], folder: object) -> list[str]:
+        """The demo's last lines, printed (numbers in digits): its winner, how soon after the
+        dice stopped each throw was read (``delays`` in frames, sorted), its session folder."""
+        lines = [] if winner is None else [self._say("demo_won", player=winner)]
+        if delays:
+            lines.append(self._say("demo_reads", throws=str(len(delays)),
+                                   median=str(delays[len(delays) // 2]), most=str(delays[-1])))
+        return [*lines, self._say("demo_session", folder=str(folder))]
+
     def new_game(self, game: int, player: str) -> str:
         """A game after the first begins: ``Game two: Ben throws first.``"""
         return self._say("new_game", game=self._words.spell(game, ""), player=player)
@@ -198,6 +207,10 @@ class Phrasebook:
         """Who is most likely to win from here: ``Cat is favoured to win, 41 percent.``"""
         percent = round(100 * chance)
         return self._say("favoured", player=player, chance=self._words.count(percent, "percent"))
+
+    def even(self) -> str:
+        """No player's chance is clearly above the others': ``Too close to call.``"""
+        return self._say("even")
 
     def moves(self, moves: Sequence[Move]) -> list[str]:
         """Sentences for a roll's moves, in the engine's order.

@@ -301,7 +301,8 @@ class TableLoop:
             said.append(self.phrases.standings(self.standings(result), result.after.center))
         elif odds is not None and self.options.say_odds:
             best = odds.favourite
-            said.append(self.phrases.favoured(self.players[best], odds.win[best]))
+            said.append(self.phrases.even() if best is None
+                        else self.phrases.favoured(self.players[best], odds.win[best]))
         return said
 
     def sentences(self, result: RollResult) -> list[str]:
