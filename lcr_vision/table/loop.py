@@ -281,7 +281,7 @@ class TableLoop:
         self.pending = None
         self.view.rolled(result)
         if result.after.over:
-            self.view.game_over(frame, dice, said[-2:])
+            self.view.game_over(frame, dice, result)
         self.games_ended += result.after.over
         if self.options.games is not None and self.games_ended >= self.options.games:
             self.stopped = True
