@@ -112,6 +112,22 @@ def describe_roll(result: RollResult, players: Sequence[str]) -> str:
     return " ".join(sentences)
 
 
+def describe_fairness(p: float | None, dice: int, needed: int, loaded: float) -> str:
+    """What a chi-square test of the dice says, ``p`` its p-value (None: too few dice yet).
+
+    >>> describe_fairness(0.4137, 312, 30, 0.01), describe_fairness(0.0004, 600, 30, 0.01)
+    ('No sign these dice are loaded: p = 0.41 over 312 dice.', 'These dice look loaded: p < 0.001 over 600 dice.')
+    >>> describe_fairness(None, 12, 30, 0.01)
+    'Too few dice to judge yet: 12 of the 30 needed.'
+    """
+    if p is None:
+        return f"Too few dice to judge yet: {dice} of the {needed} needed."
+    if p >= loaded:
+        return f"No sign these dice are loaded: p = {p:.2f} over {dice} dice."
+    shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    return f"These dice look loaded: {shown} over {dice} dice."
+
+
 def describe_turn(state: GameState, players: Sequence[str]) -> str:
     """Who rolls next and how many dice."""
     dice = state.dice_owed

@@ -8,6 +8,7 @@ when written and may be stale after a correction, so they are not used.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -20,6 +21,7 @@ from lcr_vision.phrases.written import (
     describe_standings,
     describe_turn,
 )
+from lcr_vision.review.fairness import DiceTest, dice_tests
 from lcr_vision.review.sources import Photo, live_roll_events, load_record
 from lcr_vision.table.check import MIN_SCORE
 
@@ -100,6 +102,7 @@ class Review:
     money: tuple[Decimal, ...] | None
     curves: tuple[Curve, ...]
     warning: str | None = None  # the journal's last line was cut by a crash and is left out
+    fairness: tuple[DiceTest, ...] = ()  # per set of dice, over this session and any others
 
 
 def is_low(die: SeenDie) -> bool:
@@ -159,10 +162,12 @@ def curves_of(ledger: Ledger) -> tuple[Curve, ...]:
     return tuple(curves)
 
 
-def build_review(folder: Path) -> Review:
-    """Replay the session in ``folder`` and gather its photo log into the page model."""
+def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
+    """Replay the session in ``folder`` and gather its photo log into the page model; the dice
+    are judged over it and the sessions ``also`` played with the same dice."""
     lines, warning = read_journal(folder / JOURNAL)
     ledger = replay(lines)
+    others = [replay(read_journal(other / JOURNAL)[0]) for other in also]
     players = ledger.settings.players
     events = live_roll_events(lines)
     series = ledger.series
@@ -187,4 +192,5 @@ def build_review(folder: Path) -> Review:
         money=series.money,
         curves=curves_of(ledger),
         warning=warning,
+        fairness=dice_tests([ledger, *others]),
     )

@@ -19,8 +19,9 @@ from html import escape
 from urllib.parse import quote
 
 from lcr_vision.photolog import How
-from lcr_vision.phrases.written import plural
+from lcr_vision.phrases.written import describe_fairness, plural
 from lcr_vision.review.chart import chips_chart, legend
+from lcr_vision.review.fairness import LOADED
 from lcr_vision.review.model import Card, Review, is_low
 from lcr_vision.review.names import name_html, name_text, text_html
 from lcr_vision.review.script import SCRIPT
@@ -179,6 +180,24 @@ def _wins(review: Review) -> str:
     )
 
 
+def _fairness(review: Review) -> str:
+    """Per set of dice: each face's count against a fair die's, and what the test says."""
+    if not review.fairness:
+        return '<p class="empty">No dice thrown yet.</p>'
+    parts = []
+    for test in review.fairness:
+        rows = "".join(
+            f"<tr><td>{escape(face)}</td><td>{seen}</td><td>{chance * test.dice:.1f}</td></tr>"
+            for face, seen, chance in zip(test.kind.faces, test.counts, test.chances))
+        parts.append(
+            f'<table class="fairness" aria-label="{test.kind.word} dice"><caption>'
+            f"{test.kind.word} dice</caption><thead><tr><th>Face</th><th>Seen</th>"
+            f"<th>Fair</th></tr></thead><tbody>{rows}</tbody></table>"
+            f'<p class="verdict">{escape(describe_fairness(test.p, test.dice, test.needed, LOADED))}'
+            "</p>")
+    return "".join(parts)
+
+
 def _filters(review: Review) -> str:
     games = sorted({c.game for c in review.cards})
     game_options = "".join(f'<option value="{g}">game {g}</option>' for g in games)
@@ -250,6 +269,7 @@ def render_page(review: Review) -> str:
 {legend(review.players)}</div>
 <div class="panel"><h2>Games</h2>{_games(review)}</div>
 <div class="panel"><h2>Wins</h2>{_wins(review)}</div>
+<div class="panel dice"><h2>Are these dice fair?</h2>{_fairness(review)}</div>
 </section>
 {_filters(review)}
 <section id="cards" class="cards" aria-label="rolls">
