@@ -19,7 +19,7 @@ from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
 from lcr_vision.manual import HELP
-from lcr_vision.phrases.written import describe_standings
+from lcr_vision.phrases.written import describe_standings, describe_struck
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.table.screen import KEYS
 
@@ -179,8 +179,10 @@ def test_an_early_misread_strikes_the_rolls_it_leaves_no_room_for_and_every_repo
     assert [int(c) for c in last[-2 - len(PLAYERS):-1]] == [*now["chips"].values(), now["center"]]
     assert int(last[0]) == len(ledger.rolls) and last[-1] == "no"
     assert rows[1].endswith(",yes"), "the corrected roll is marked in the CSV"
-    assert "struck: roll " in text and describe_standings(ledger.series.game, PLAYERS) in text
+    struck = describe_struck(ledger.struck[0].k, ledger.struck[0].player, ledger.struck[0].faces)
+    assert struck in text and describe_standings(ledger.series.game, PLAYERS) in text
     page = (folder / "index.html").read_text()
+    assert struck in html.unescape(re.sub(r"<[^>]+>", "", page)), "the page names the struck roll"
     assert Standings(page).cards == ledger_standings(folder)
     current = re.search(r'<p class="current">(.*?)</p>', page, re.DOTALL).group(1)
     assert describe_standings(ledger.series.game, PLAYERS) in html.unescape(

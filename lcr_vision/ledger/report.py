@@ -18,6 +18,7 @@ from lcr_vision.ledger.replay import Ledger, PlayedRoll
 from lcr_vision.phrases.written import (
     describe_roll,
     describe_standings,
+    describe_struck,
     describe_turn,
 )
 
@@ -95,8 +96,7 @@ def ledger_text(ledger: Ledger) -> str:
         lines.append(f"{roll.entry.k:>4}  game {roll.game} turn {roll.turn:<3} {faces}{mark}")
         lines.append(f"      {describe_roll(r, s.players)}")
     for entry in ledger.struck:
-        lines.append(f"      struck: roll {entry.k} as thrown by {entry.player}, "
-                     f"{' '.join(entry.faces)}; a correction before it left no room for it")
+        lines.append(describe_struck(entry.k, entry.player, entry.faces))
     for g in series.finished:
         end = "a draw" if g.draw else f"won by {s.players[g.winner]}"
         lines.append(f"Game {g.number}: {end} after {g.rolls} rolls, {s.players[g.first]} first.")

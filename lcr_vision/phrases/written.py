@@ -112,6 +112,16 @@ def describe_roll(result: RollResult, players: Sequence[str]) -> str:
     return " ".join(sentences)
 
 
+def describe_struck(k: int, player: str, faces: Sequence[str]) -> str:
+    """A roll a correction struck (docs/rules.md, Corrections).
+
+    >>> describe_struck(4, "Ann", ("L", "dot"))
+    "Roll 4 as thrown, Ann's L dot, is struck: a correction before it left no room for it."
+    """
+    return (f"Roll {k} as thrown, {player}'s {' '.join(faces)}, is struck: a correction before "
+            "it left no room for it.")
+
+
 def describe_fairness(p: float | None, dice: int, needed: int, loaded: float) -> str:
     """What a chi-square test of the dice says, ``p`` its p-value (None: too few dice yet).
 

@@ -19,6 +19,7 @@ from lcr_vision.photolog import How, SeenDie
 from lcr_vision.phrases.written import (
     describe_roll,
     describe_standings,
+    describe_struck,
     describe_turn,
 )
 from lcr_vision.review.fairness import DiceTest, dice_tests
@@ -103,6 +104,7 @@ class Review:
     curves: tuple[Curve, ...]
     warning: str | None = None  # the journal's last line was cut by a crash and is left out
     fairness: tuple[DiceTest, ...] = ()  # per set of dice, over this session and any others
+    struck: tuple[str, ...] = ()  # the rolls corrections struck, in words
 
 
 def is_low(die: SeenDie) -> bool:
@@ -193,4 +195,5 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
         curves=curves_of(ledger),
         warning=warning,
         fairness=dice_tests([ledger, *others]),
+        struck=tuple(describe_struck(e.k, e.player, e.faces) for e in ledger.struck),
     )

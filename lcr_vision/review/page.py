@@ -159,7 +159,8 @@ def _games(review: Review) -> str:
         if rows
         else '<p class="empty">No game has ended yet.</p>'
     )
-    return f'{table}<p class="current">{text_html(review.current, review.players)}</p>'
+    struck = "".join(f'<p class="struck">{text_html(s, review.players)}</p>' for s in review.struck)
+    return f'{table}<p class="current">{text_html(review.current, review.players)}</p>{struck}'
 
 
 def _wins(review: Review) -> str:

@@ -50,7 +50,7 @@ th { text-align: left; font-weight: 600; color: var(--muted); font-size: 12px; }
 td, th { padding: 3px 6px 3px 0; border-bottom: 1px solid #f0ede6; }
 td.bar { width: 45%; } td.bar span { display: block; height: 8px; border-radius: 4px;
   background: var(--gold); }
-.current { margin: 10px 0 0; font-size: 13px; color: var(--muted); }
+.current, .struck { margin: 10px 0 0; font-size: 13px; color: var(--muted); }
 .empty { color: var(--muted); font-style: italic; }
 .filters { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 10px 18px;
   align-items: center; padding: 10px 14px; margin: 0 -14px 14px; background: rgba(245, 243, 238, .95);
