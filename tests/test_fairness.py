@@ -74,6 +74,8 @@ def test_the_page_judges_the_dice_of_every_session_named(tmp_path: Path, capsys)
     verdict = re.search(r'<p class="verdict">(.*?)</p>', page).group(1)
     assert re.fullmatch(rf"No sign these dice are loaded: p = 0\.\d\d over {both.dice} dice\.",
                         verdict), verdict
+    assert amend(capsys, one, 1, "C C C")[0] == 0  # a refreshed page judges the same sessions
+    assert f"over {build_review(one, [two]).fairness[0].dice} dice." in (one / "index.html").read_text()
 
 
 def test_a_struck_roll_was_thrown_and_counts(tmp_path: Path, capsys) -> None:

@@ -105,6 +105,7 @@ class Review:
     warning: str | None = None  # the journal's last line was cut by a crash and is left out
     fairness: tuple[DiceTest, ...] = ()  # per set of dice, over this session and any others
     struck: tuple[str, ...] = ()  # the rolls corrections struck, in words
+    also: tuple[str, ...] = ()  # the other sessions the dice were judged over, resolved
 
 
 def is_low(die: SeenDie) -> bool:
@@ -196,4 +197,5 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
         warning=warning,
         fairness=dice_tests([ledger, *others]),
         struck=tuple(describe_struck(e.k, e.player, e.faces) for e in ledger.struck),
+        also=tuple(str(other.resolve()) for other in also),
     )

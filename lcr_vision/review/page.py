@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 from datetime import UTC, datetime
 from html import escape
 from urllib.parse import quote
@@ -270,7 +271,8 @@ def render_page(review: Review) -> str:
 {legend(review.players)}</div>
 <div class="panel"><h2>Games</h2>{_games(review)}</div>
 <div class="panel"><h2>Wins</h2>{_wins(review)}</div>
-<div class="panel dice"><h2>Are these dice fair?</h2>{_fairness(review)}</div>
+<div class="panel dice" data-also="{escape(json.dumps(review.also))}"><h2>Are these dice fair?</h2>
+{_fairness(review)}</div>
 </section>
 {_filters(review)}
 <section id="cards" class="cards" aria-label="rolls">

@@ -3,7 +3,10 @@ folder that cannot be written (read-only, full) is one line naming the file."""
 
 from __future__ import annotations
 
+import html
+import json
 import os
+import re
 from pathlib import Path
 
 from lcr_vision.errors import UserError
@@ -24,10 +27,20 @@ def refresh_page(folder: Path) -> Path | None:
     path = folder / PAGE
     if not path.exists():
         return None
-    text = render_page(build_review(folder))
-    if path.read_text(encoding="utf-8", errors="replace") == text:
-        return None
-    return _write(path, text)
+    old = path.read_text(encoding="utf-8", errors="replace")
+    text = render_page(build_review(folder, judged_with(old)))
+    return None if old == text else _write(path, text)
+
+
+def judged_with(page: str) -> list[Path]:
+    """The other sessions a page's dice were judged over (its ``--also``), so that a refreshed
+    page judges them over the same throws."""
+    found = re.search(r'data-also="([^"]*)"', page)
+    try:
+        named = json.loads(html.unescape(found.group(1))) if found else []
+    except ValueError:
+        return []
+    return [Path(p) for p in named if isinstance(p, str)]
 
 
 def _write(path: Path, text: str) -> Path:
