@@ -27,7 +27,6 @@ from lcr_vision.ledger.errors import EditError
 from lcr_vision.odds import quick_odds
 from lcr_vision.phrases.written import (
     describe_roll,
-    describe_settlement,
     describe_standings,
     describe_turn,
 )
@@ -40,9 +39,9 @@ HELP = (
     "Wild: add @Name for each chip a wild takes (or gives), e.g. wild wild dot @Ben @Cat;\n"
     "      without names the policy chooses.\n"
     "Wilder: start the line with 'reverse' to pay 3 chips and reverse the dice.\n"
-    "Commands: undo (the last roll), amend K FACES (roll K really showed FACES; when later\n"
-    "          rolls were thrown on it they stand, and the chips to hand back are said;\n"
-    "          'correct' does the same), standings, help, quit.\n"
+    "Commands: undo (the last roll), amend K FACES (roll K really showed FACES: the later\n"
+    "          rolls are replayed on it, and the chips to move are said; 'correct' does\n"
+    "          the same), standings, help, quit.\n"
     "End of input also stops; the session resumes with --session."
 )
 QUIT = ("quit", "q", "exit")
@@ -129,16 +128,13 @@ class ManualPlay:
         session, k = self.session, int(number)
         faces, decision = parse_roll(rest, session.settings)
         amendment = session.amend(k, faces, decision)
-        settled = None if amendment.settled is None else amendment.settled.settlement
+        said = amendment.sentences(self.phrases)
         self.report(f"Roll {k} corrected", amendment.result)
-        if settled is not None:
-            self.say("  " + describe_settlement(settled, session.settings.players))
+        for line in said[1:]:
+            self.say("  " + line)
         self.standings()
         if self.announcer is not None:
-            state = session.state
-            self.announcer.say(*self.phrases.amended(
-                k, amendment.result.game_faces, settled,
-                dict(zip(session.settings.players, state.chips)), state.center))
+            self.announcer.say(*said)
 
     def undo(self) -> None:
         entry = self.session.undo()

@@ -1,9 +1,13 @@
-"""`lcr-vision amend`: a correction goes through the ledger (replayed, or settled when the later
-rolls cannot be replayed on it), the changes are said, the review page follows the ledger, the
-README says what the program does, and mistakes are one-line errors that change nothing."""
+"""`lcr-vision amend`: a correction goes through the ledger (replayed, later rolls that no longer
+fit struck), the chips to move and the changes are said, every report and the review page agree
+with the ledger, the README says what the program does, and mistakes are one-line errors that
+change nothing."""
 
 from __future__ import annotations
 
+import errno
+import html
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -12,10 +16,11 @@ import pytest
 from test_review_model import PLAYERS, camera_session, manual_session
 
 from lcr_vision.cli import main
-from lcr_vision.ledger import JOURNAL, EditError, Session, read_journal, replay
+from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
 from lcr_vision.manual import HELP
-from lcr_vision.rules import Series, Settings, Variants
+from lcr_vision.phrases.written import describe_standings, describe_struck
+from lcr_vision.rules import Settings, Variants
 from lcr_vision.table.screen import KEYS
 
 # Ann, <script> and Cat hold one chip each: Ann passes left, <script> passes both left, Cat wins.
@@ -69,6 +74,7 @@ def test_a_correction_that_takes_the_win_away_says_so(tmp_path: Path, capsys) ->
             "Roll 2 (<script>, game 1, turn 2): L L -> R dot. <script> passes one chip right to Ann; "
             "<script> has one chip left."
         ),
+        "No chips change hands.",  # game 2 was dealt one chip each, as game 1 now stands
         "Game 1 standings: Ann 0 -> 1, <script> 0 -> 1, Cat 3 -> 1.",
         "Game 1 winner: won by Cat -> still being played.",
         "Game 2 is no longer played.",
@@ -140,99 +146,101 @@ def test_a_wild_correction_takes_from_the_player_named(tmp_path: Path, capsys) -
             "Roll 1 (Ann, game 1, turn 1): dot dot dot -> wild dot dot. Ann takes one chip from Cat; "
             "Ann has four chips left."
         ),
+        "Cat, give one chip to Ann.",
         "Game 1 standings: Ann 3 -> 4, Cat 3 -> 2.",
     ]
 
 
-def test_an_early_misread_in_a_finished_game_is_settled_between_the_players(
-        tmp_path: Path, capsys) -> None:
-    folder = manual_session(tmp_path / "m", CAT_WINS)
-    status, out, err = amend(capsys, folder, 1, "dot")  # <script> then threw one chip too many
-    assert (status, err) == (0, "")
-    assert out.splitlines() == [
-        "Roll 1 (Ann, game 1, turn 1): L -> dot. Nothing moves; Ann has one chip.",
-        "Game 1 stands as played; to settle it, <script> gives one chip to Ann.",
-    ]
-    lines = read_journal(folder / JOURNAL)[0]
-    assert lines[-1][1]["event"] == "settle" and lines[0][1]["version"] == 3
-    ledger = replay(lines)
-    assert [r.entry.faces for r in ledger.rolls] == [("L",), ("L", "L")]  # thrown, they stand
-    assert ledger.series.wins == (0, 0, 1) and ledger.series.net_chips == (0, -2, 2)
-    status, out, _ = amend(capsys, folder, 1, "C")  # the center's chip goes to the winner, Cat
-    assert status == 0 and out.splitlines()[1] == (
-        "Game 1 stands as played; to settle it, Ann gives one chip to Cat.")
-    assert Session.open(folder).ledger.series.net_chips == (-1, -2, 3)
-    assert main(["ledger", str(folder)]) == 0
-    assert ("      Roll 1 settled here: really C. Game 1 stands as played; to settle it, Ann "
-            "gives one chip to Cat.") in capsys.readouterr().out.splitlines()
+def reports(folder: Path, capsys) -> tuple[dict, list[str], str]:
+    """``ledger --json``, ``ledger --csv``'s rows and ``ledger``'s text, as printed."""
+    outputs = []
+    for extra in (["--json"], ["--csv"], []):
+        assert main(["ledger", str(folder), *extra]) == 0
+        outputs.append(capsys.readouterr().out)
+    return json.loads(outputs[0]), outputs[1].splitlines(), outputs[2]
 
 
-def test_an_early_misread_in_the_game_in_progress_is_settled_on_the_table(
+def test_an_early_misread_strikes_the_rolls_it_leaves_no_room_for_and_every_report_agrees(
         tmp_path: Path, capsys) -> None:
-    settings = Settings.create(PLAYERS, stakes=(3, 1, 3))
-    session = Session.create(tmp_path / "g", settings)
-    for faces in (("L", "dot", "dot"), ("dot", "dot"), ("R", "dot", "dot")):
-        session.record_roll(faces)  # <script> threw two dice on the chip Ann passed
+    folder = camera_session(tmp_path / "s", extra=0)
+    session = Session.open(folder)
+    first = session.ledger.rolls[0].entry
     session.close()
-    status, out, _ = amend(capsys, tmp_path / "g", 1, "C dot dot")
-    assert status == 0 and out.splitlines() == [
-        ("Roll 1 (Ann, game 1, turn 1): L dot dot -> C dot dot. Ann puts one chip in the "
-        "center; Ann has two chips left."),
-        ("The later rolls stand as thrown; to make the chips right, <script> puts one chip in "
-        "the center."),
-        "Game 1 standings: <script> 3 -> 2, center 0 -> 1.",
-    ]
-    ledger = Session.open(tmp_path / "g").ledger
-    assert (ledger.series.game.chips, ledger.series.game.center) == ((2, 2, 2), 1)
-    thrown = Series.start(settings)
-    for roll in ledger.rolls:
-        _, thrown = thrown.play(roll.entry.faces)
-    assert thrown.game.chips == (2, 3, 2), "the rolls as thrown, before the chip handed in"
+    assert main(["review", str(folder)]) == 0
+    capsys.readouterr()
+    status, out, err = amend(capsys, folder, 1, " ".join(["C"] * len(first.faces)))
+    assert (status, err) == (0, "")
+    ledger = replay(read_journal(folder / JOURNAL)[0])
+    assert ledger.struck, "Ann's later rolls no longer fit: she put every chip in the center"
+    assert "Struck: " in out and "from roll " in out
+    data, rows, text = reports(folder, capsys)
+    now = data["current"] if ledger.series.game.rolls else data["games"][-1]
+    last = rows[-1].split(",")
+    assert [int(c) for c in last[-2 - len(PLAYERS):-1]] == [*now["chips"].values(), now["center"]]
+    assert int(last[0]) == len(ledger.rolls) and last[-1] == "no"
+    assert rows[1].endswith(",yes"), "the corrected roll is marked in the CSV"
+    struck = describe_struck(ledger.struck[0].k, ledger.struck[0].player, ledger.struck[0].faces)
+    assert struck in text and describe_standings(ledger.series.game, PLAYERS) in text
+    page = (folder / "index.html").read_text()
+    assert struck in html.unescape(re.sub(r"<[^>]+>", "", page)), "the page names the struck roll"
+    assert Standings(page).cards == ledger_standings(folder)
+    current = re.search(r'<p class="current">(.*?)</p>', page, re.DOTALL).group(1)
+    assert describe_standings(ledger.series.game, PLAYERS) in html.unescape(
+        re.sub(r"<[^>]+>", "", current)), "the Games panel says what the ledger says"
+    assert sorted(Standings(page).cards) == [r.entry.k for r in ledger.rolls]
 
 
-def test_a_settlement_nobody_can_make_is_refused_and_changes_nothing(
+def test_the_chips_to_move_are_said_and_nobody_is_asked_for_chips_they_lack(
         tmp_path: Path, capsys) -> None:
     session = Session.create(tmp_path / "g", Settings.create(PLAYERS, stakes=(3, 1, 3)))
     for faces in (("L", "dot", "dot"), ("L", "L")):  # <script> passed both chips on to Cat
         session.record_roll(faces)
     session.close()
-    journal = (tmp_path / "g" / JOURNAL).read_bytes()
-    assert amend(capsys, tmp_path / "g", 1, "dot dot dot") == (
-        2, "", ("lcr-vision: error: cannot correct roll 1: later rolls were thrown on it, and "
-        "settling it, <script> would have to give 1 chip and holds 0\n"))
-    assert (tmp_path / "g" / JOURNAL).read_bytes() == journal
+    status, out, _ = amend(capsys, tmp_path / "g", 1, "dot dot dot")
+    assert status == 0 and out.splitlines() == [
+        ("Roll 1 (Ann, game 1, turn 1): L dot dot -> dot dot dot. Nothing moves; Ann has three "
+         "chips."),
+        "Struck: one roll from roll two on; the corrected game leaves no room for them.",
+        "Cat, give one chip to Ann.",
+        "Cat, give one chip to <script>.",
+        "Game 1 standings: Ann 2 -> 3, <script> 0 -> 1, Cat 5 -> 3.",
+    ]
+    ledger = Session.open(tmp_path / "g").ledger
+    assert [r.entry.k for r in ledger.rolls] == [1] and ledger.series.game.turn == 1
 
 
-def test_chips_handed_back_stay_handed_back(tmp_path: Path) -> None:
-    session = Session.create(tmp_path / "g", Settings.create(PLAYERS, stakes=(3, 1, 3)))
-    for faces in (("L", "dot", "dot"), ("dot", "dot")):
+def test_the_center_pays_back_what_it_took_wrongly(tmp_path: Path, capsys) -> None:
+    session = Session.create(tmp_path / "g", Settings.create(PLAYERS))
+    for faces in (("C", "C", "dot"), ("dot",) * 3, ("dot",) * 3):
         session.record_roll(faces)
-    amendment = session.amend(1, ("C", "dot", "dot"))
-    assert amendment.settled is not None and amendment.result.after.center == 1
-    settled = session.ledger.series
-    with pytest.raises(EditError, match="roll 2 cannot be undone: chips were handed back"):
-        session.undo()
-    session.record_roll(("dot", "dot", "dot"))
-    assert session.undo().k == 3 and session.ledger.series == settled
-    assert session.amend(2, ("dot", "L")).settled is not None, "replaying roll 2 would undo them"
     session.close()
-    assert Session.open(tmp_path / "g").ledger.series.game.chips == (2, 0, 4)
+    status, out, _ = amend(capsys, tmp_path / "g", 1, "R R dot")
+    assert status == 0 and "Take two chips from the center and give them to Cat." in out
 
 
-def test_the_review_card_shows_the_settlement_and_keeps_the_roll_as_played(
-        tmp_path: Path, capsys) -> None:
+def test_a_page_that_cannot_be_written_leaves_the_correction_saved(
+        tmp_path: Path, capsys, monkeypatch) -> None:
     folder = manual_session(tmp_path / "m", CAT_WINS)
     assert main(["review", str(folder)]) == 0
-    status, out, _ = amend(capsys, folder, 1, "dot")
-    assert status == 0 and out.rstrip().endswith(f"Updated {folder / 'index.html'}.")
     page = (folder / "index.html").read_text()
-    card = page[page.index('id="roll-1"'):page.index('id="roll-2"')]
-    assert 'class="card corrected"' in page[page.rindex("<article", 0, page.index('id="roll-1"')):]
-    assert '<p class="correction settled">Corrected after later rolls: read <s>L</s>, ' \
-           "really <b>dot</b>. Game 1 stands as played; to settle it, " in card
-    assert "gives one chip to" in card and "&lt;script&gt;" in card  # the names, escaped
-    assert "passes one chip left to" in card, "the moves as played stay on the card"
-    assert Standings(page).cards == ledger_standings(folder)
+
+    def full_disk(self: Path, *args, **kwargs) -> int:
+        self.open("w").close()  # the file is made, its text does not fit
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Path, "write_text", full_disk)
+        status, out, err = amend(capsys, folder, 2, "R dot")
+    assert status == 0 and read_journal(folder / JOURNAL)[0][-1][1]["event"] == "correct"
+    assert err == (f"lcr-vision: warning: the correction is saved, but cannot write "
+                   f"{folder / 'index.html'}: No space left on device; rebuild the page with: "
+                   f"lcr-vision review {folder}\n")
+    assert sorted(p.name for p in folder.iterdir()) == ["index.html", JOURNAL, "photos"]
+    assert (folder / "index.html").read_text() == page, "the old page stays whole"
+    status, out, _ = amend(capsys, folder, 2, "R dot")  # again: the stale page is rebuilt
+    assert status == 0 and out.splitlines() == [
+        "Roll 2 already shows R dot: nothing to correct.", f"Updated {folder / 'index.html'}."]
+    assert Standings((folder / "index.html").read_text()).cards == ledger_standings(folder)
 
 
 def test_the_readme_names_every_window_key_and_the_ways_to_amend() -> None:
@@ -242,4 +250,4 @@ def test_the_readme_names_every_window_key_and_the_ways_to_amend() -> None:
     assert named == {"space" if k == " " else k for k in KEYS if k != "\x1b"}
     assert "**a** amends a roll" in keys and KEYS["a"] == "amend"
     assert "`amend K FACES` corrects roll *K* as `amend` does" in text and "amend K FACES" in HELP
-    assert "the correction is *settled*" in text
+    assert "later rolls it leaves no room for are *struck*" in text

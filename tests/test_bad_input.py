@@ -173,6 +173,17 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
     "a missing camera: one line, nothing said, no session folder": (
         lambda t: [*TABLE, "--camera", "7", "--session", str(t / "s")],
         2, r"^lcr-vision: error: cannot read frames from camera 7$"),
+    "play --players A,B: the two-player rule before the camera, no session": (
+        lambda t: ["play", "--headless", "--mute", "--players", "A,B", "--camera", "7",
+                   "--session", str(t / "s")],
+        2, r"^lcr-vision: error: LCR needs at least 3 players, got 2$"),
+    "demo --speech-out into a missing folder, no session": (
+        lambda t: ["demo", "--speech-out", str(t / "missing" / "x.wav"), "--session", str(t / "s")],
+        2, r"--speech-out .*missing/x\.wav has no folder .*missing to write the recording in$"),
+    "an unknown voice, muted: refused with the voices there are, no session": (
+        lambda t: ["play", "--manual", "--mute", "--voice", "nosuch", *PLAYERS, "--session",
+                   str(t / "s")],
+        2, r"unknown voice 'nosuch': the voices here are .*\bEnglish\b.*\bRussian\b"),
     "play --source DIR goes on past a photo it may not read": (
         lambda t: [*TABLE, "--source", str(unreadable_first(t / "rolls")), "--session",
                    str(t / "s")],
@@ -192,12 +203,32 @@ def test_a_mistake_is_one_line(name: str, tmp_path: Path, capfd: pytest.CaptureF
     assert len(lines) == 1 and re.search(message, lines[0]), err
     if status == 2:
         assert lines[0].startswith("lcr-vision: error: ")
-    if "camera" in name:
+    if "camera" in name or "no session" in name:
         assert out == "" and not (tmp_path / "s").exists()
     if "detect goes on" in name:
         assert [json.loads(line)["image"] for line in out.splitlines()] == ["a.png", "c.png"]
     if "goes on past a photo" in name:
         assert "I see no dice, Ann rolls three." in out
+
+
+USAGE = {
+    "play --dice pips": (["play", "--dice", "pips"], r"argument --dice: unknown dice 'pips'"),
+    "an unknown command": (["bogus"], r"argument COMMAND: invalid choice: 'bogus'"),
+    "amend without --roll": (["amend", "s", "--faces", "L"], r"required: --roll \(see lcr-vision amend --help\)$"),
+    "measure without a study": (["measure"], r"required: STUDY \(see lcr-vision measure --help\)$"),
+}
+
+
+@pytest.mark.parametrize("name", list(USAGE))
+def test_a_usage_mistake_is_one_line_not_the_usage(name: str, capsys: pytest.CaptureFixture[str]
+                                                   ) -> None:
+    argv, message = USAGE[name]
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert stopped.value.code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith("lcr-vision: error: ")
+    assert re.search(message, err.strip()), err
 
 
 @pytest.fixture(scope="module")

@@ -34,6 +34,15 @@ def test_the_demo_plays_one_game_to_a_winner_and_keeps_everything(
     assert wav_seconds(wav) > 0.5 * said  # every sentence was spoken into the recording
 
 
+def test_the_demo_ends_in_the_language_chosen(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                             ) -> None:
+    assert main(["demo", "--headless", "--mute", "--chips", "1", "--seed", "2", "--language",
+                 "ru", "--session", str(tmp_path / "demo")]) == 0
+    last = capsys.readouterr().out.splitlines()[-3:]
+    assert last[0].endswith(" выигрывает демонстрационную игру.")
+    assert last[1].startswith("Прочитано бросков: ") and last[2] == f"Сессия: {tmp_path / 'demo'}"
+
+
 def test_the_demo_refuses_a_folder_that_holds_a_session(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     Session.create(tmp_path, Settings.create(["Ann", "Ben", "Cat"])).close()

@@ -18,6 +18,7 @@ from lcr_vision.ledger import (
     read_journal,
     replay,
 )
+from lcr_vision.ledger.events import now
 from lcr_vision.ledger.report import ledger_json, ledger_rows, ledger_text
 from lcr_vision.rules import Decision, FaceCountError, IllegalChoiceError, Settings, Variants
 
@@ -218,22 +219,34 @@ def test_a_bad_face_map_in_the_settings_names_line_1(tmp_path: Path) -> None:
 def test_correcting_a_roll_replays_what_the_right_faces_would_have_done(session: Session) -> None:
     session.record_roll(("L", "R", "dot"))
     session.record_roll(("C", "dot", "dot"))
-    fixed = session.correct(1, ("dot", "dot", "C"))
-    assert fixed.after.chips == (2, 3, 3)
+    fixed = session.amend(1, ("dot", "dot", "C"))
+    assert fixed.result.after.chips == (2, 3, 3) and fixed.struck == ()
     assert session.state.chips == (2, 2, 3) and session.state.center == 2
     assert [r.entry.corrected for r in session.ledger.rolls] == [True, False]
     session.close()
     assert Session.open(session.folder).ledger.series == session.ledger.series
 
 
-def test_a_correction_that_changes_a_later_roller_or_dice_count_is_refused(
+def test_a_correction_that_changes_a_later_dice_count_strikes_that_roll_and_the_rest(
     session: Session,
 ) -> None:
-    for faces in (("L", "dot", "dot"), ("dot",) * 3, ("dot",) * 3, ("dot", "dot")):
+    for faces in (("L", "dot", "dot"), ("dot",) * 3, ("dot",) * 3, ("dot", "dot"), ("dot",) * 3):
         session.record_roll(faces)
+    fixed = session.amend(1, ("dot", "dot", "dot"))  # Ann keeps 3 chips: roll 4 owed 3 dice
+    assert [e.k for e in fixed.struck] == [4, 5] and session.to_roll == "Ann"
+    assert session.dice_owed == 3 and len(session.ledger.rolls) == 3
+    session.record_roll(("dot",) * 3)  # roll 4 again, thrown on the corrected game
+    session.close()
+    reopened = Session.open(session.folder)
+    assert [e.k for e in reopened.ledger.struck] == [4, 5] and len(reopened.ledger.rolls) == 4
+    reopened.close()
+
+
+def test_a_correction_the_roll_itself_refuses_changes_nothing(session: Session) -> None:
+    session.record_roll(("L", "R", "dot"))
     before = journal_lines(session)
-    with pytest.raises(EditError, match="cannot correct roll 1: roll 4 .* Ann rolls 3 dice, got 2"):
-        session.correct(1, ("dot", "dot", "dot"))  # Ann would keep 3 chips for roll 4
+    with pytest.raises(EditError, match="roll 1: Ann rolls 3 dice, got 2 faces"):
+        session.amend(1, ("dot", "dot"))
     assert journal_lines(session) == before
 
 
@@ -278,7 +291,7 @@ def test_ledger_json_is_the_formats_md_shape(tmp_path: Path) -> None:
 
 def test_ledger_command_prints_json_csv_and_text(session: Session, capsys) -> None:
     session.record_roll(("4", "6", "2"))
-    session.correct(1, ("4", "5", "2"))
+    session.amend(1, ("4", "5", "2"))
     assert main(["ledger", str(session.folder), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["current"]["chips"] == {"Ann": 1, "Ben": 4, "Cat": 3}
     assert main(["ledger", str(session.folder), "--csv"]) == 0
@@ -300,3 +313,15 @@ def test_ledger_command_on_a_damaged_journal_is_a_one_line_error(session: Sessio
         err.startswith("lcr-vision: error: journal.jsonl line 2 is damaged")
         and "Traceback" not in err
     )
+
+
+def test_a_version_3_settle_is_replayed_as_a_correction(session: Session) -> None:
+    for faces in (("L", "dot", "dot"), ("dot",) * 3, ("dot",) * 3, ("dot", "dot")):
+        session.record_roll(faces)
+    session.close()
+    with (session.folder / JOURNAL).open("a") as journal:
+        journal.write(json.dumps({"event": "settle", "k": 1, "time": now(), "faces": ["dot"] * 3,
+                                  "reverse": False, "targets": None}) + "\n")
+    ledger = replay(read_journal(session.folder / JOURNAL)[0])
+    assert [e.k for e in ledger.struck] == [4] and ledger.rolls[0].entry.corrected
+    assert ledger.series.game.chips == (3, 3, 3) and ledger_rows(ledger)[-1][-1] == "no"

@@ -1,5 +1,6 @@
 """Replaying a journal, after any corrections and undos, gives the state of playing the corrected
-rolls from the start; and reopening the folder gives the same again."""
+rolls from the start (a later roll that no longer fits struck with the rest); reopening the folder
+gives the same again; and the chips said after each correction make the table the ledger."""
 
 from __future__ import annotations
 
@@ -11,17 +12,53 @@ from hypothesis import strategies as st
 from test_rules_properties import faces_of, tables
 
 from lcr_vision.ledger import JOURNAL, EditError, Session, read_journal, replay
-from lcr_vision.rules import Decision, Series, Settings
+from lcr_vision.rules import (
+    BOX,
+    CENTER,
+    Decision,
+    GameState,
+    RulesError,
+    Series,
+    Settings,
+    Transfer,
+)
+
+Rolls = list[tuple[int, tuple[str, ...], Decision]]  # the thrower's seat, the faces, choices
 
 
-def play_from_start(s: Settings, rolls: list[tuple[tuple[str, ...], Decision]]) -> Series:
+def play_from_start(s: Settings, rolls: Rolls) -> Series:
     series = Series.start(s)
-    for faces, decision in rolls:
+    for _, faces, decision in rolls:
         _, series = series.play(faces, decision)
     return series
 
 
-@settings(max_examples=40, deadline=None)
+def fitting(s: Settings, rolls: Rolls) -> Rolls:
+    """The rolls up to the first whose thrower is not the one to roll or whose faces the rules
+    refuse (docs/rules.md: it is struck with the rest)."""
+    series = Series.start(s)
+    for n, (seat, faces, decision) in enumerate(rolls):
+        try:
+            if seat != series.game.turn:
+                raise RulesError("another player's turn")
+            _, series = series.play(faces, decision)
+        except RulesError:
+            return rolls[:n]
+    return rolls
+
+
+def moved(table: GameState, transfers: tuple[Transfer, ...]) -> dict[object, int]:
+    """The table's chips after the transfers, each checked as it is made."""
+    places: dict[object, int] = {**dict(enumerate(table.chips)), CENTER: table.center, BOX: 0}
+    for t in transfers:
+        assert t.chips > 0 and t.giver != t.receiver
+        places[t.giver] -= t.chips
+        places[t.receiver] += t.chips
+        assert t.giver == BOX or places[t.giver] >= 0, "asked for chips they do not hold"
+    return places
+
+
+@settings(max_examples=120, deadline=None)
 @given(tables(), st.data())
 def test_replay_after_corrections_equals_playing_the_corrected_rolls(s: Settings, data) -> None:
     tokens = st.sampled_from(faces_of(s))
@@ -38,18 +75,28 @@ def test_replay_after_corrections_equals_playing_the_corrected_rolls(s: Settings
                 faces = tuple(
                     data.draw(
                         st.lists(
-                            tokens, min_size=len(model[k - 1][0]), max_size=len(model[k - 1][0])
+                            tokens, min_size=len(model[k - 1][1]), max_size=len(model[k - 1][1])
                         )
                     )
                 )
-                decision = Decision(reverse=model[k - 1][1].reverse)
+                seat, _, chosen = model[k - 1]
+                decision = Decision(reverse=chosen.reverse)
+                table = session.state
                 try:
-                    session.correct(k, faces, decision)
+                    amendment = session.amend(k, faces, decision)
                 except EditError:
-                    event("a correction refused")
-                    continue  # the correction would change a later roll: refused, nothing written
-                event("a correction accepted")
-                model[k - 1] = (faces, decision)
+                    event("a correction roll k itself refuses")
+                    continue
+                corrected = fitting(s, [*model[: k - 1], (seat, faces, decision), *model[k:]])
+                assert len(corrected) >= k, "the corrected roll itself stands"
+                event("later rolls struck" if len(corrected) < len(model) else "all replayed")
+                model = corrected
+                now = session.state
+                places = moved(table, amendment.transfers)
+                assert places == {**dict(enumerate(now.chips)), CENTER: now.center,
+                                  BOX: places[BOX]}
+                carried = sum(now.chips) + now.center - sum(table.chips) - table.center
+                assert places[BOX] == -carried, "chips come from the box only for a carried pot"
             else:
                 game = session.state
                 owed = game.dice_owed
@@ -58,12 +105,12 @@ def test_replay_after_corrections_equals_playing_the_corrected_rolls(s: Settings
                     s.variants.wilder and game.chips[game.turn] >= 3 and data.draw(st.booleans())
                 )
                 session.record_roll(faces, Decision(reverse=reverse))
-                model.append((faces, Decision(reverse=reverse)))
+                model.append((game.turn, faces, Decision(reverse=reverse)))
             expected = play_from_start(s, model)
             assert session.ledger.series == expected
         session.close()
         assert replay(read_journal(session.folder / JOURNAL)[0]).series == expected
         reopened = Session.open(session.folder)
         assert reopened.ledger.series == expected
-        assert [r.entry.faces for r in reopened.ledger.rolls] == [f for f, _ in model]
+        assert [r.entry.faces for r in reopened.ledger.rolls] == [f for _, f, _ in model]
         reopened.close()

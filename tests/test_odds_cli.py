@@ -7,6 +7,7 @@ import json
 import pytest
 
 from lcr_vision.cli import main
+from lcr_vision.odds.exact import solved_level
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
@@ -79,3 +80,30 @@ def test_mistakes_are_one_line_errors(
     assert main(["odds", *argv]) == 2
     err = capsys.readouterr().err
     assert err.startswith("lcr-vision: error: ") and message in err and err.count("\n") == 1
+
+
+def test_a_decided_game_is_won_not_favoured(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--state", "Ann=3,Ben=0,Cat=0"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[2].endswith("100.00%  has won") and "favoured" not in "\n".join(rows)
+
+
+def test_a_lead_within_the_simulations_noise_is_not_favoured(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "--state", "Ann=3,Ben=3,Cat=3", "--method", "simulation", "--games",
+                 "200"]) == 0
+    assert "favoured" not in capsys.readouterr().out
+
+
+def test_a_big_solve_says_what_the_cache_keeps_and_where(
+        tmp_path, monkeypatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path))
+    solved_level.cache_clear()  # solved in memory, a level is not stored again
+    monkeypatch.setattr("lcr_vision.cli.odds.SLOW_SOLVE_STATES", 0)
+    monkeypatch.setattr("lcr_vision.cli.odds.exact_at_hand", lambda players, chips: False)
+    assert main(["odds", "--players", "6", "--chips", "4"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    size = sum(f.stat().st_size for f in (tmp_path / "odds").iterdir())
+    assert size > 0 and err[-1] == (
+        f"lcr-vision: the cache keeps {size / 1e6:,.0f} MB of solved 6-player odds in "
+        f"{tmp_path / 'odds'}; delete the folder to free it")

@@ -202,8 +202,15 @@ def test_manual_play_speaks_records_and_gives_odds_as_the_table_does(
     code, out, _ = play(monkeypatch, capsys, "L R dot\n", "--players", "Ann,Ben,Cat", "--mute",
                         "--speech-out", str(wav), "--odds", "--session", str(tmp_path / "s"))
     assert code == 0 and "  Odds: Ann " in out and "%" in out
-    assert "Ann, pass one chip left" not in out  # the spoken words are not printed twice
+    assert out.count("Ann, pass one chip left to Ben and one right to Cat.") == 1  # muted: printed
     assert wav_seconds(wav) > 1.5  # "Left, right, dot." and the passes, recorded
+
+
+def test_muted_manual_play_prints_what_would_be_said_in_the_language_chosen(
+        tmp_path, monkeypatch, capsys) -> None:
+    code, out, _ = play(monkeypatch, capsys, "L R dot\n", "--players", "Ann,Ben,Cat",
+                        "--language", "ru", "--session", str(tmp_path / "s"))
+    assert code == 0 and "Лево, право, точка.\nAnn: одну фишку налево — Ben и одну направо — Cat." in out
 
 
 @pytest.mark.parametrize("option", [["--calibration", "boxed"], ["--camera", "0"],
@@ -217,10 +224,12 @@ def test_options_of_the_camera_are_refused_in_manual_play(
 
 
 @pytest.mark.parametrize(("language", "said"), [
-    ("en", ["Roll one was center, dot, dot.", "The later rolls stand. Make the chips right:",
-            "Ben, pass one chip to the center."]),
+    ("en", ["Roll one was center, dot, dot.",
+            "Struck: one roll from roll two on; the corrected game leaves no room for them.",
+            "Ben, put one chip in the center."]),
     ("ru", ["Бросок один на самом деле: центр, точка, точка.",
-            "Следующие броски остаются. Верните фишки так:", "Ben: одну фишку в центр."]),
+            "Вычеркнуто: один бросок, начиная с броска два; после исправления им нет места.",
+            "Ben, положи одну фишку в центр."]),
 ])
 def test_amend_in_manual_play_prints_and_says_the_chips_to_hand_back(
         tmp_path, language: str, said: list[str]) -> None:
@@ -235,10 +244,7 @@ def test_amend_in_manual_play_prints_and_says_the_chips_to_hand_back(
     lines = printed.getvalue().splitlines()
     at = lines.index("  Roll 1 corrected: Ann rolled C dot dot. Ann puts one chip in the center; "
                      "Ann has two chips left.")
-    assert lines[at + 1:at + 3] == [
-        ("  The later rolls stand as thrown; to make the chips right, Ben puts one chip in the "
-        "center."),
-        "  Ann 2, Ben 1, Cat 3; center 1.",
-    ]
+    assert lines[at + 1:at + 4] == [*("  " + s for s in said[1:]), "  Ann 2, Ben 1, Cat 3; center 1."]
     assert spoken.getvalue().splitlines()[-3:] == said
-    assert [r.entry.faces for r in ledger_of(tmp_path / "s").rolls][1] == ("dot", "dot")
+    ledger = ledger_of(tmp_path / "s")
+    assert len(ledger.rolls) == 1 and ledger.struck[0].faces == ("dot", "dot")

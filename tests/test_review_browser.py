@@ -1,15 +1,17 @@
 """The review page in a real headless browser (Debian's chromium driven by playwright): a recorded
 session's page loads cleanly, shows every roll with its photo, draws the chart, filters, answers
-the keyboard, and shows a player called ``<script>`` as text."""
+the keyboard, shows a player called ``<script>`` as text, and judges the dice."""
 
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 from playwright import sync_api
 from programs import require
+from test_fairness import BOXED, thrown
 from test_review_model import DOUBTFUL, PLAYERS, TYPED, camera_session, manual_session
 
 from lcr_vision.cli import main
@@ -224,3 +226,22 @@ def test_a_long_name_and_an_unclosed_override_stay_within_their_own_words(
     assert after_rlo[1] > after_rlo[0], "the words after the name are still left to right"
     named.tab.close()
     assert named.errors == []
+
+
+def test_the_fairness_panel_shows_each_face_and_the_verdict(browser, tmp_path: Path) -> None:
+    one, two = (thrown(tmp_path / name, BOXED, 160, seed=seed) for name, seed in (("a", 6), ("b", 7)))
+    assert main(["review", str(one), "--also", str(two)]) == 0
+    shown = Page(browser, one)
+    panel = shown.tab.locator(".panel.dice")
+    assert panel.is_visible() and panel.locator("caption").inner_text() == "boxed dice"
+    faces = panel.locator("tbody td:first-child").all_inner_texts()
+    assert faces == ["L", "C", "R", "dot"]
+    seen = sum(int(n) for n in panel.locator("tbody td:nth-child(2)").all_inner_texts())
+    assert panel.locator(".verdict").inner_text().startswith("No sign these dice are loaded: p = ")
+    assert panel.locator(".verdict").inner_text().endswith(f" over {seen} dice.")
+    # LCR_VISION_FAIRNESS_SCREENSHOT=docs/fairness.png keeps the panel (the README's picture)
+    picture = Path(os.environ.get("LCR_VISION_FAIRNESS_SCREENSHOT", tmp_path / "fairness.png"))
+    panel.screenshot(path=str(picture))
+    assert picture.stat().st_size > 5_000
+    shown.tab.close()
+    assert shown.errors == []

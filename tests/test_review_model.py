@@ -122,7 +122,7 @@ def test_doubtful_and_typed_reads_say_why(camera: Path) -> None:
 def test_a_corrected_roll_keeps_its_first_read(tmp_path: Path) -> None:
     folder = manual_session(tmp_path / "m", ["L", "dot dot"])
     session = Session.open(folder)
-    session.correct(2, ("C", "dot"))
+    session.amend(2, ("C", "dot"))
     session.close()
     first, second = build_review(folder).cards
     assert (first.first_read, first.corrected) == (None, False)

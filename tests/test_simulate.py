@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 
@@ -65,3 +66,9 @@ def test_simulate_refuses_impossible_tables(capsys) -> None:
     assert main(["simulate", "--players", "2"]) == 2
     assert "at least 3 players" in capsys.readouterr().err
     assert main(["simulate", "--games", "0"]) == 2
+
+
+def test_simulate_prints_percentages_as_odds_does(capsys) -> None:
+    assert main(["simulate", "--players", "3", "--games", "1000", "--seed", "1"]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert all(re.fullmatch(r"  (seat +\d|draws  ): +\d+ +(wins)? +\d+\.\d\d%", r) for r in rows)

@@ -152,6 +152,7 @@ def test_who_is_favoured_in_both_languages() -> None:
     assert ru.favoured("Cat", 0.4137) == "Cat — фаворит, сорок один процент."
     assert ru.favoured("Ben", 0.224) == "Ben — фаворит, двадцать два процента."
     assert ru.favoured("Dan", 0.125) == "Dan — фаворит, двенадцать процентов."
+    assert (en.even(), ru.even()) == ("Too close to call.", "Шансы равны.")  # nobody clearly ahead
 
 
 def test_speech_that_cannot_be_played_is_said_once_and_printed(

@@ -86,12 +86,12 @@ def test_the_window_shows_each_players_chance(play, monkeypatch: pytest.MonkeyPa
 
     panels: list[Sequence[str]] = []
 
-    def draw_panel(image: np.ndarray, lines: Sequence[str]) -> np.ndarray:
-        panels.append(lines)
+    def board(image: np.ndarray, lines: Sequence[tuple[str, int]], room: int = 0) -> np.ndarray:
+        panels.append([text for text, _ in lines])
         return image
 
     monkeypatch.setattr("lcr_vision.cli.table.screen_from", lambda args: Shown())
-    monkeypatch.setattr("lcr_vision.table.view.draw_panel", draw_panel)
+    monkeypatch.setattr("lcr_vision.table.view.board", board)
     play("--odds")
     shown = [line for lines in panels for line in lines if line.startswith("Odds:")]
     assert shown == ["Odds: Ann 31%  Ben 33%  Cat 37%", "Odds: Ann 29%  Ben 33%  Cat 38%",

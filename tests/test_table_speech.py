@@ -71,7 +71,7 @@ def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, mon
             pass
     (tmp_path / "photos").mkdir()
     shutil.copy(PHOTO, tmp_path / "photos")
-    answers = iter(["1", "C . .", "", "L"])  # Enter: the last roll, Ben's two dice
+    answers = iter(["1", "C . .", "", "L"])  # Enter: the last roll, Ann's, once Ben's is struck
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     out = io.StringIO()
     with Announcer(None, speak=False, record=None, out=out) as announcer:
@@ -82,12 +82,15 @@ def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, mon
         loop.act("amend", np.zeros((480, 640, 3), np.uint8))
     assert out.getvalue().splitlines() == [
         "Roll one was center, dot, dot.",
-        "The later rolls stand. Make the chips right:",
-        "Ben, pass one chip to the center.",
-        "Cat, roll three dice.",
-        "Roll two: Ben rolls two dice, got one face.",
+        "Struck: one roll from roll two on; the corrected game leaves no room for them.",
+        "Ben, put one chip in the center.",
+        "Ben, roll one die.",
+        "Roll one: Ann rolls three dice, got one face.",
     ]
-    assert loop.view.last.startswith("Roll 1 amended: The later rolls stand as thrown;")
+    assert loop.view.last == (
+        "Roll 1 amended: Ann puts one chip in the center; Ann has two chips left. Struck: one "
+        "roll from roll two on; the corrected game leaves no room for them. Ben, put one chip in "
+        "the center.")
     assert (session.state.chips, session.state.center) == ((2, 1, 3), 1)
     session.close()
 

@@ -1,31 +1,79 @@
-"""The window's picture: text big and plain enough to read across a table."""
+"""The window's picture: text big and plain enough to read across a table, below the dice."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from lcr_vision.table.overlay import DISPLAY_WIDTH, MIN_TEXT_PX, draw_panel
-from lcr_vision.table.screen import shown
+from lcr_vision.rules import GameState, Settings, play_roll
+from lcr_vision.table.overlay import (
+    DISPLAY_WIDTH,
+    MIN_TEXT_PX,
+    STANDINGS_PX,
+    TEXT_PX,
+    TURN_PX,
+    WINNER_PX,
+    board,
+    draw_panel,
+    widened,
+)
+from lcr_vision.table.screen import Screen
+from lcr_vision.table.view import TableView
+from lcr_vision.vision.detections import Detections
+
+
+def ink_runs(image: np.ndarray) -> list[tuple[int, int]]:
+    """The first and last row of each run of rows holding white ink."""
+    rows = np.flatnonzero((image.min(2) > 200).any(1))
+    runs: list[tuple[int, int]] = []
+    for row in rows:
+        if runs and row <= runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], row)
+        else:
+            runs.append((row, row))
+    return runs
 
 
 @pytest.mark.parametrize("size", [(320, 240), (640, 480), (1280, 720)])
-def test_capitals_stand_eighteen_pixels_tall_as_the_window_shows_them(size) -> None:
+@pytest.mark.parametrize("px", [TEXT_PX, STANDINGS_PX, TURN_PX, WINNER_PX])
+def test_the_windows_capitals_stand_as_tall_as_asked_below_the_picture(size, px: int) -> None:
     frame = np.full((size[1], size[0], 3), 180, np.uint8)
-    view = shown(draw_panel(frame, ["HELL"]))
-    assert view.shape[1] >= DISPLAY_WIDTH
-    ink = np.flatnonzero((view[:, :, 0] > 128).sum(1) > 0)
-    band_rows = ink[ink < ink.min() + 3 * MIN_TEXT_PX]  # the first line of white text
-    assert band_rows.max() - band_rows.min() + 1 >= MIN_TEXT_PX - 1
-    behind = view[: band_rows.min() - 3, :, 0]
-    assert np.median(behind) < 40  # white on near black, whatever the frame behind shows
+    picture = board(frame, [("HELL", px)])
+    top = widened(frame)
+    assert picture.shape[1] == max(DISPLAY_WIDTH, size[0])
+    assert (picture[: top.shape[0]] == top).all(), "no text over the picture"
+    band = picture[top.shape[0]:]
+    (first, last), = ink_runs(band)
+    assert last - first + 1 >= px - 1
+    assert np.median(band[:, :, 0]) < 40  # white on near black
 
 
-def test_a_long_line_wraps_inside_the_frame() -> None:
+def test_the_panel_of_the_photo_log_keeps_its_capitals_eighteen_pixels_tall() -> None:
+    frame = np.full((480, 640, 3), 180, np.uint8)
+    view = widened(draw_panel(frame, ["HELL"]))
+    (first, last), *_ = ink_runs(view)
+    assert last - first + 1 >= MIN_TEXT_PX - 1
+
+
+def test_a_long_line_wraps_inside_the_window() -> None:
     frame = np.full((480, 640, 3), 90, np.uint8)
     names = "  ".join(f"Player{i} 3" for i in range(12))
-    one = draw_panel(frame.copy(), ["Ann 3"])
-    many = draw_panel(frame.copy(), [names])
-    height = lambda img: int(np.flatnonzero((img[:, :, 0] < 40).all(1)).max())
-    assert height(many) > height(one)  # more rows of the band
+    one, many = board(frame, [("Ann 3", STANDINGS_PX)]), board(frame, [(names, STANDINGS_PX)])
+    assert many.shape[0] > one.shape[0] and len(ink_runs(many[720:])) > 1  # more rows
     assert (many[:, -3:, 0] < 200).all()  # nothing written off the right edge
+
+
+def test_the_turn_and_standings_are_largest_and_the_winner_larger_still() -> None:
+    players = ("Ann", "Ben", "Cat")
+    view = TableView(Screen(), players)
+    frame = np.full((480, 640, 3), 90, np.uint8)
+    settings = Settings.create(list(players), stakes=(1, 1, 1))
+    result = play_roll(settings, GameState((0, 1, 2), 0, turn=1), ("L",))
+    view.rolled(result)
+    runs = ink_runs(view.picture(frame, GameState((0, 1, 2), 0, turn=1), None, True)[720:])
+    heights = [last - first + 1 for first, last in runs]
+    assert heights[0] >= TURN_PX - 1 and heights[1] >= STANDINGS_PX - 1
+    assert heights[2] >= TEXT_PX - 1  # "Ben: L. ...", capitals and descenders
+    ending = view.ending(frame, Detections(), result)[720:]
+    first, last = ink_runs(ending)[0]
+    assert last - first + 1 >= WINNER_PX - 1

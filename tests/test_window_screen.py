@@ -1,6 +1,7 @@
 """The window as a person sees it: a real OpenCV window on a virtual screen (Xvfb), captured with
-xwd and read back, must be at least 960 px wide and show the turn and standings in capitals at
-least 18 px tall, white on near black. The capture is also the README's picture of the window."""
+xwd and read back, must be at least 960 px wide, show the picture whole, and below it the turn and
+the standings in capitals at least 40 and 32 px tall, white on near black. The capture is also the
+README's picture of the window."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ import cv2
 import numpy as np
 import pytest
 from programs import require
+from test_table_view import ink_runs
 
-from lcr_vision.table.overlay import DISPLAY_WIDTH, MIN_TEXT_PX
+from lcr_vision.table.overlay import DISPLAY_WIDTH, STANDINGS_PX, TURN_PX
 
 SHOW = """
 import sys, time
@@ -108,15 +110,16 @@ def test_the_window_is_big_and_plain_enough_to_read_across_a_table(
     lit = np.flatnonzero(screen.max(2).max(0) > 0)  # the window's columns on the black root
     assert lit.size, "nothing was drawn on the screen"
     assert lit.max() - lit.min() + 1 >= DISPLAY_WIDTH
-    band = screen[: screen.shape[0] // 4, lit.min():lit.max() + 1]
-    white = (band.min(2) > 200).any(1)
-    rows = np.flatnonzero(white)
-    first_line = rows[rows < rows.min() + 2 * MIN_TEXT_PX]
-    assert first_line.max() - first_line.min() + 1 >= MIN_TEXT_PX - 1  # capitals 18 px tall
-    behind = band[: rows.min() - 3].max(2)
-    assert np.median(behind) < 40  # white on near black
-    # LCR_VISION_SCREENSHOT=/tmp/window.png keeps the capture (docs/window.jpg in the README)
-    picture = Path(os.environ.get("LCR_VISION_SCREENSHOT", tmp_path / "window.png"))
     lit_rows = np.flatnonzero(screen.max(2).max(1) > 0)
     window = screen[lit_rows.min():lit_rows.max() + 1, lit.min():lit.max() + 1]
+    width = window.shape[1]
+    frame = cv2.imread(str(sample))
+    high = round(frame.shape[0] * width / frame.shape[1])  # the picture, widened to the window
+    assert np.median(window[:high]) > 60, "the picture is not darkened behind text"
+    band = window[high:]
+    assert np.median(band.max(2)) < 40  # white on near black
+    heights = [last - first + 1 for first, last in ink_runs(band)[:2]]  # the turn, the standings
+    assert heights[0] >= TURN_PX - 1 and heights[1] >= STANDINGS_PX - 1, heights
+    # LCR_VISION_SCREENSHOT=/tmp/window.png keeps the capture (docs/window.jpg in the README)
+    picture = Path(os.environ.get("LCR_VISION_SCREENSHOT", tmp_path / "window.png"))
     assert cv2.imwrite(str(picture), window) and picture.stat().st_size > 10_000

@@ -37,8 +37,9 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
-class OneLineParser(argparse.ArgumentParser):
-    """A parser whose refusal is one line, like every other user mistake, not the usage too."""
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose mistakes are one line, as every other user mistake is (the usage
+    stays one ``--help`` away); its subcommands' parsers are of this class too."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"lcr-vision: error: {message} (see {self.prog} --help)\n")
@@ -46,7 +47,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
-    parser = OneLineParser(
+    parser = Parser(
         prog="lcr-vision",
         description="Reads Left Center Right dice from a camera, speaks the chip moves and keeps "
         "a crash-safe ledger with a photo log of every roll.",

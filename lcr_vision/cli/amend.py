@@ -1,29 +1,30 @@
-"""``lcr-vision amend``: correct a misread roll, replay the ledger (or, when the later rolls cannot
-be replayed on the right faces, settle it: they stand, and chips are handed back), say what
-changed."""
+"""``lcr-vision amend``: correct a misread roll, replay the ledger on it, print the chips to move
+and what changed, then refresh the review page (after the journal: a page that cannot be written
+leaves the correction saved, and says how to rebuild the page)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from lcr_vision.cli.options import add_session_argument
+from lcr_vision.errors import UserError
 from lcr_vision.ledger import EditError, Session
 from lcr_vision.manual import parse_roll
-from lcr_vision.phrases.written import describe_roll, describe_settlement, plural
-from lcr_vision.review import PAGE, build_review, standings_changes, write_page
-from lcr_vision.review.changes import UNCHANGED
+from lcr_vision.phrases.written import describe_roll, plural
+from lcr_vision.review import refresh_page, standings_changes
 from lcr_vision.rules import Decision
+from lcr_vision.speech import Phrasebook
 
 HELP = "correct the faces of a roll and say what that changes"
 DESCRIPTION = (
     "Record that roll N of a session really showed other faces: the correction is appended to "
     "the journal (the roll as read stays on record), the ledger is replayed, and the changes to "
-    "each game's standings, winners and wins are printed. The review page, if written, is "
-    "refreshed. A correction that would make a later roll impossible (another player's turn, "
-    "another number of dice) is settled instead: the later rolls stand as thrown, and the chips "
-    "the roll moved wrongly are handed back now (in the game in progress on the table; in a "
-    "finished game between the players, the winner holding the center); the moves to make are "
-    "printed."
+    "each game's standings, winners and wins are printed, with the fewest chip moves that make "
+    "the table's chips the corrected ledger's. The review page, if written, is refreshed. A "
+    "later roll the corrected game would not have let happen (another player's turn, another "
+    "number of dice) is struck, with every roll after it (docs/rules.md, Corrections)."
 )
 
 
@@ -42,7 +43,6 @@ def run(args: argparse.Namespace) -> int:
     try:
         before = session.ledger
         entry = before.entry(args.roll)
-        shown, chosen = before.faces(args.roll)
         faces, decision = parse_roll(args.faces, session.settings)
         if len(faces) != len(entry.faces):
             raise EditError(
@@ -50,25 +50,35 @@ def run(args: argparse.Namespace) -> int:
                 f"{plural(len(entry.faces), 'die', 'dice')}; --faces gives {len(faces)}"
             )
         kept = decision or Decision(reverse=entry.decision.reverse)
-        if faces == shown and kept == chosen:
+        if faces == entry.faces and kept == entry.decision:
             print(f"Roll {args.roll} already shows {' '.join(faces)}: nothing to correct.")
-            return 0
+            return refresh(args.session)
         amendment = session.amend(args.roll, faces, decision)
         after = session.ledger
     finally:
         session.close()
     played, players = after.rolls[args.roll - 1], after.settings.players
+    said = amendment.sentences(Phrasebook(players))
     print(
         f"Roll {args.roll} ({entry.player}, game {played.game}, turn {played.turn}): "
-        f"{' '.join(shown)} -> {' '.join(faces)}. "
+        f"{' '.join(entry.faces)} -> {' '.join(faces)}. "
         + describe_roll(amendment.result, players)
     )
-    changes = standings_changes(before, after)
-    if amendment.settled is not None:
-        print(describe_settlement(amendment.settled.settlement, players))
-        changes = [] if changes == [UNCHANGED] else changes  # a finished game's table stands
-    for line in changes:
+    for line in [*said[1:], *standings_changes(before, after)]:
         print(line)
-    if (args.session / PAGE).exists():
-        print(f"Updated {write_page(args.session, build_review(args.session))}.")
+    return refresh(args.session)
+
+
+def refresh(folder: Path) -> int:
+    """Bring the session's review page, if it has one, in line with the journal. The correction
+    is saved already, so a page that cannot be written is said, with how to rebuild it, and the
+    command still succeeds."""
+    try:
+        written = refresh_page(folder)
+    except UserError as exc:
+        print(f"lcr-vision: warning: the correction is saved, but {exc}; rebuild the page with: "
+              f"lcr-vision review {folder}", file=sys.stderr)
+        return 0
+    if written is not None:
+        print(f"Updated {written}.")
     return 0

@@ -15,6 +15,7 @@ from lcr_vision.cli.table import add_table_options, announcer_from, play_table, 
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session, new_session_folder
 from lcr_vision.rules import Settings
+from lcr_vision.speech import Phrasebook
 
 DEFAULT_PLAYERS = "Ann,Ben,Cat"
 
@@ -44,19 +45,17 @@ def run(args: argparse.Namespace) -> int:
     players = args.players.split(",")
     settings = Settings.create(players, stakes=[args.chips] * len(players))
     read = table_reader(args)
-    session = Session.create(args.session or new_session_folder(), settings)
-    try:
-        with announcer_from(args) as announcer:
+    with announcer_from(args) as announcer:  # checked before the session folder is made
+        session = Session.create(args.session or new_session_folder(), settings)
+        try:
             table = SimulatedTable(args.seed, kind=args.dice.value, ready=announcer.idle)
             loop = play_table(args, session, table, read, announcer, games=1, ask=False)
-        finished = session.ledger.series.finished
-        if finished and finished[-1].winner is not None:
-            print(f"{settings.players[finished[-1].winner]} won the demo game.")
-        delays = sorted(table.delays(loop.view.reads))
-        if delays:
-            print(f"{len(delays)} throws read, {delays[len(delays) // 2]} frames (median; at most "
-                  f"{delays[-1]}) after the dice stopped.")
-        print(f"Session: {session.folder}")
-    finally:
-        session.close()
+        finally:
+            session.close()
+    finished = session.ledger.series.finished
+    winner = finished[-1].winner if finished else None
+    lines = Phrasebook(settings.players, args.language).demo_end(
+        None if winner is None else settings.players[winner],
+        sorted(table.delays(loop.view.reads)), session.folder)
+    print("\n".join(lines))
     return 0

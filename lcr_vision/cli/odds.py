@@ -20,9 +20,11 @@ from lcr_vision.odds import (
     exact_state_count,
     odds,
     solves_exactly,
+    store,
 )
 from lcr_vision.odds.method import EXACT_STATE_LIMIT
 from lcr_vision.odds.quick import exact_at_hand
+from lcr_vision.odds.result import EXACT
 from lcr_vision.rules import GameState, Settings, Variants
 from lcr_vision.rules.settings import MAX_PLAYERS, MIN_PLAYERS, STARTING_CHIPS
 
@@ -111,7 +113,8 @@ def table_from_args(args: argparse.Namespace) -> tuple[Settings, GameState]:
 
 
 def render(settings: Settings, state: GameState, result: Odds) -> str:
-    """A readable table: one row per player, the favourite marked."""
+    """A readable table: one row per player, the winner or the favourite marked (none when the
+    lead is within the noise)."""
     simulated = result.win_ci95 is not None
     if simulated:
         title = f"Simulated odds ({result.games} random games, 95% confidence intervals)"
@@ -124,7 +127,9 @@ def render(settings: Settings, state: GameState, result: Odds) -> str:
         if result.win_ci95 is not None:
             low, high = result.win_ci95[seat]
             row += f"  ({100 * low:.2f}-{100 * high:.2f}%)"
-        if seat == result.favourite:
+        if seat == result.won:
+            row += "  has won"
+        elif seat == result.favourite:
             row += "  favoured"
         lines.append(row)
     turns = f"Expected further rolls: {result.expected_turns:.2f}"
@@ -152,6 +157,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"lcr-vision: {states:,} states are past the exact solver's "
               f"{EXACT_STATE_LIMIT:,}: simulating {args.games:,} random games", file=sys.stderr)
     result = odds(settings, state, args.method, args.games, args.seed)
+    if slow and result.method == EXACT:
+        size = store.kept(settings.seats)
+        print(f"lcr-vision: the cache keeps {size / 1e6:,.0f} MB of solved {settings.seats}-player "
+              f"odds in {store.folder()}; delete the folder to free it", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

@@ -97,36 +97,40 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     )
 
 
-def open_session(args: argparse.Namespace) -> Session:
-    """Continue the session in ``--session`` or start one from the game options."""
+def open_session(args: argparse.Namespace, settings: Settings | None) -> Session:
+    """Continue the session in ``--session`` or start one with ``settings``, those of the game
+    options (checked before any device is opened, by `run`)."""
     folder = args.session
     if folder is not None and (folder / JOURNAL).exists():
         session = Session.open(folder)
-        if args.players and settings_from_args(args) != session.settings:
+        if settings is not None and settings != session.settings:
             session.close()
             raise SessionError(
                 f"{folder} was started with other settings; leave out the game options to continue it"
             )
-    elif not args.players:
+    elif settings is None:
         raise UserError("a new session needs --players, e.g. --players Ann,Ben,Cat")
     else:
-        session = Session.create(folder or new_session_folder(), settings_from_args(args))
+        session = Session.create(folder or new_session_folder(), settings)
     if session.warning:
         print(f"lcr-vision: warning: {session.warning}", file=sys.stderr)
     return session
 
 
 def run(args: argparse.Namespace) -> int:
+    settings = settings_from_args(args) if args.players else None  # mistakes before devices
     if not args.manual:
-        play_at_table(args, table_reader(args), partial(open_session, args))
+        play_at_table(args, table_reader(args), partial(open_session, args, settings))
         return 0
     for option in ("camera", "source", "calibration", "model", "dice"):
         if getattr(args, option) is not None:
             raise UserError(f"--manual reads typed faces, not a camera's: --{option} does not "
                             "apply")
-    with open(os.devnull, "w") as quiet, announcer_from(args, out=quiet) as announcer:
-        # manual play prints its own text; the announcer only speaks and records
-        session = open_session(args)
+    with open(os.devnull, "w") as quiet, announcer_from(
+            args, out=sys.stdout if args.mute else quiet) as announcer:
+        # manual play prints its own text; the announcer speaks and records, or, muted, prints
+        # what it would have said
+        session = open_session(args, settings)
         try:
             phrases = Phrasebook(session.settings.players, args.language)
             ManualPlay(session, sys.stdout, announcer, phrases, args.odds or args.say_odds).run(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from lcr_vision.cli.options import add_session_argument
 from lcr_vision.phrases.written import plural
@@ -15,8 +16,10 @@ DESCRIPTION = (
     f"Replay a session folder and write SESSION/{PAGE}: one card per roll (annotated photo, "
     "faces and confidences, moves in words, standings after; corrected rolls and doubtful reads "
     "marked), a chart of every player's chips, the winner of each game and the wins per player, "
-    "with filters and keyboard navigation. The page is one file that links the photos by "
-    "relative paths and needs no network. Reading never changes the session."
+    "with filters and keyboard navigation, and whether the dice look fair (each face's count and "
+    "a chi-square test, per set of dice, over this session and any --also). The page is one file "
+    "that links the photos by relative paths and needs no network. Reading never changes the "
+    "session."
 )
 
 
@@ -24,10 +27,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_session_argument(p)
     p.add_argument("--open", action="store_true",
                    help="open the page in the default web browser once written")
+    p.add_argument("--also", type=Path, action="append", default=[], metavar="SESSION",
+                   help="another session played with the same dice, whose throws count in "
+                   "judging them (repeat for several)")
 
 
 def run(args: argparse.Namespace) -> int:
-    review = build_review(args.session)
+    review = build_review(args.session, args.also)
     if review.warning:
         print(f"lcr-vision: warning: {review.warning}", file=sys.stderr)
     path = write_page(args.session, review)

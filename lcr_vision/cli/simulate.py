@@ -45,6 +45,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{result.games} games of {result.players} players, {result.mean_turns:.2f} rolls each")
     for seat, wins in enumerate(result.wins, start=1):
-        print(f"  seat {seat:>2}: {wins:>9} wins  {wins / result.games:.6f}")
-    print(f"  draws  : {result.draws:>9}       {result.draws / result.games:.6f}")
+        print(f"  seat {seat:>2}: {wins:>9} wins  {100 * wins / result.games:6.2f}%")
+    print(f"  draws  : {result.draws:>9}       {100 * result.draws / result.games:6.2f}%")
     return 0

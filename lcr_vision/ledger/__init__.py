@@ -5,7 +5,7 @@
 
 from lcr_vision.ledger.errors import EditError, JournalError, LedgerError, SessionError
 from lcr_vision.ledger.journal import read_journal
-from lcr_vision.ledger.replay import Entry, Ledger, PlayedRoll, Settled, replay
+from lcr_vision.ledger.replay import Entry, Ledger, PlayedRoll, replay
 from lcr_vision.ledger.session import JOURNAL, PHOTOS, Amendment, Session, new_session_folder
 
 __all__ = [
@@ -20,7 +20,6 @@ __all__ = [
     "PlayedRoll",
     "Session",
     "SessionError",
-    "Settled",
     "new_session_folder",
     "read_journal",
     "replay",

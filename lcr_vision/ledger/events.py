@@ -9,8 +9,8 @@ Events are plain JSON objects with an ``event`` kind and a UTC ``time``:
   folder or video file also names its ``source`` and the ``frame`` it came from (`Origin`), and
   one committed doubtful with nobody to answer is ``doubtful``;
 - ``correct``: new faces (and choices) for roll ``k``; the later rolls are replayed on them;
-- ``settle``: new faces (and choices) for roll ``k``, made right at the table now: the later rolls
-  stand as thrown and the chips roll ``k`` moved wrongly are handed back (`rules.settlement`);
+- ``settle``: written by version 3 for a correction whose later rolls stood as thrown; read as a
+  ``correct`` event now, so that every report comes from one replay;
 - ``undo``: roll ``k``, the last one, is withdrawn;
 - ``game_over`` and ``new_game``: what was announced when a roll ended a game. They are a record
   for readers; the replay derives games from the rolls, so a later correction may supersede them;
@@ -117,13 +117,10 @@ def doubtful_of(event: Event, line: int) -> bool:
     return "doubtful" in event and field(event, "doubtful", bool, line)
 
 
-def correct_event(
-    k: int, faces: tuple[str, ...], decision: Decision, settings: Settings, kind: str = "correct"
-) -> Event:
-    """Roll ``k`` really showed ``faces``: replay the later rolls on them (``correct``), or let
-    them stand and settle the difference at the table (``settle``)."""
+def correct_event(k: int, faces: tuple[str, ...], decision: Decision, settings: Settings) -> Event:
+    """Roll ``k`` really showed ``faces``: the later rolls are replayed on them."""
     return {
-        "event": kind,
+        "event": "correct",
         "k": k,
         "time": now(),
         "faces": list(faces),

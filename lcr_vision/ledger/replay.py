@@ -1,9 +1,10 @@
 """The ledger is the replay of the journal: settings, then the live rolls played through the rules.
 
 Corrections replace a roll's faces and undo withdraws the last roll; the ledger is then what it
-would have been had the right faces been read. A correction that would make a later roll impossible
-(another roller, another number of dice) cannot be replayed: it is settled instead, the later rolls
-standing as thrown and the chips the roll moved wrongly handed back now (`rules.settlement`).
+would have been had the right faces been read, one replay that every report is drawn from. A
+correction is always accepted: the later rolls are played again on it, and the first that the
+corrected game would not have let happen (another player's turn, another number of dice, a choice
+the rules refuse) is *struck* with every roll after it (docs/rules.md, "Corrections").
 
 >>> from lcr_vision.rules import Settings
 >>> ledger = Ledger.start(Settings.create(["Ann", "Ben", "Cat"]))
@@ -11,12 +12,13 @@ standing as thrown and the chips the roll moved wrongly handed back now (`rules.
 >>> ledger = ledger.apply({"event": "correct", "k": 1, "faces": ["C", "3", "3"]})
 >>> ledger.series.game.chips, ledger.series.game.center, ledger.rolls[0].entry.corrected
 ((2, 3, 3), 1, True)
->>> ledger = ledger.apply({"event": "roll", "k": 2, "player": "Ben", "faces": ["L", "L", "L"]})
->>> ledger = ledger.apply({"event": "settle", "k": 1, "faces": ["L", "3", "3"]})
->>> ledger.settled[0].settlement.transfers  # Ben threw three dice; the center owes Ben one chip
-(Transfer(giver=None, receiver=1, chips=1),)
->>> ledger.series.game.chips, ledger.series.game.center, ledger.rolls[1].entry.faces
-((2, 1, 6), 0, ('L', 'L', 'L'))
+>>> for k, player, faces in ((2, "Ben", ["3"] * 3), (3, "Cat", ["3"] * 3), (4, "Ann", ["L", "3"])):
+...     ledger = ledger.apply({"event": "roll", "k": k, "player": player, "faces": faces})
+>>> ledger = ledger.apply({"event": "correct", "k": 1, "faces": ["C", "C", "C"]})
+>>> [r.entry.k for r in ledger.rolls], [e.faces for e in ledger.struck]  # Ann has no chips left
+([1, 2, 3], [('L', '3')])
+>>> ledger.series.game.chips, ledger.series.game.center, ledger.series.game.turn
+((0, 3, 3), 3, 1)
 """
 
 from __future__ import annotations
@@ -45,9 +47,6 @@ from lcr_vision.rules import (
     Series,
     Settings,
     SettingsError,
-    Settlement,
-    play_roll,
-    settle,
 )
 
 
@@ -79,28 +78,13 @@ class PlayedRoll:
 
 
 @dataclass(frozen=True)
-class Settled:
-    """A correction settled at the table: roll ``k`` really showed ``faces`` (``result``), the
-    later rolls stood as thrown, and ``settlement`` made the chips right once ``position`` rolls
-    had been played."""
-
-    k: int
-    faces: tuple[str, ...]
-    decision: Decision
-    result: RollResult
-    settlement: Settlement
-    position: int
-    line: int
-
-
-@dataclass(frozen=True)
 class Ledger:
     """The replayed state of a session."""
 
     settings: Settings
     series: Series
     rolls: tuple[PlayedRoll, ...] = ()
-    settled: tuple[Settled, ...] = ()
+    struck: tuple[Entry, ...] = ()  # rolls a correction struck, in the order they were thrown
 
     @classmethod
     def start(cls, settings: Settings) -> Ledger:
@@ -118,15 +102,19 @@ class Ledger:
         return replace(self, series=series, rolls=self.rolls + (played,))
 
     def replayed(self, entries: list[Entry]) -> Ledger:
-        """The session played again from the first of ``entries`` on (the rolls before it, and
-        the settlements made then, stand)."""
+        """The session played again from the first of ``entries`` on (the rolls before it stand);
+        a refused first entry is an `EditError`, a later one is struck with the rest."""
         first = entries[0].k
         ledger = replace(self, series=self.rolls[first - 1].before, rolls=self.rolls[: first - 1])
-        for entry in entries:
+        try:
+            ledger = ledger.play(entries[0])
+        except (RulesError, EditError) as exc:
+            raise EditError(Said("roll_refused", {"k": first, "why": exc.said})) from None
+        for n, entry in enumerate(entries[1:], 1):
             try:
                 ledger = ledger.play(entry)
-            except (RulesError, EditError) as exc:
-                raise EditError(f"roll {entry.k} (journal line {entry.line}): {exc}") from None
+            except (RulesError, EditError):
+                return replace(ledger, struck=ledger.struck + tuple(entries[n:]))
         return ledger
 
     def entry(self, k: int) -> Entry:
@@ -134,36 +122,6 @@ class Ledger:
         if not 1 <= k <= len(self.rolls):
             raise EditError(Said("no_roll", {"k": k, "rolls": len(self.rolls)}))
         return self.rolls[k - 1].entry
-
-    def faces(self, k: int) -> tuple[tuple[str, ...], Decision]:
-        """The faces and choices roll ``k`` holds now: as last settled, else as read or corrected."""
-        entry = self.entry(k)
-        last = next((s for s in reversed(self.settled) if s.k == k), None)
-        return (entry.faces, entry.decision) if last is None else (last.faces, last.decision)
-
-    def settled_since(self, k: int) -> bool:
-        """Whether a settlement was made once roll ``k`` had been played: replaying roll ``k``
-        would undo chips already handed back, so it can only be settled again."""
-        return any(s.position >= k for s in self.settled)
-
-    def really(self, k: int, faces: tuple[str, ...], decision: Decision) -> RollResult:
-        """Roll ``k`` as it would have been played with ``faces``, on the chips it was thrown on."""
-        self.entry(k)
-        try:
-            return play_roll(self.settings, self.rolls[k - 1].result.before, faces, decision)
-        except RulesError as exc:
-            raise EditError(Said("roll_refused", {"k": k, "why": exc.said})) from None
-
-    def settle(self, k: int, faces: tuple[str, ...], decision: Decision, line: int = 0) -> Ledger:
-        """Roll ``k`` really showed ``faces``: the later rolls stand as thrown, and the chips it
-        moved wrongly (beyond any earlier settlement of it) are made right now."""
-        result = self.really(k, faces, decision)
-        roll = self.rolls[k - 1]
-        made = next((s.result.after for s in reversed(self.settled) if s.k == k),
-                    roll.result.after)
-        settlement, series = settle(self.series, roll.game, made, result.after)
-        done = Settled(k, faces, decision, result, settlement, len(self.rolls), line)
-        return replace(self, series=series, settled=self.settled + (done,))
 
     def apply(self, event: Event, line: int = 0) -> Ledger:
         """The ledger after one journal event; the rules validate rolls and corrections."""
@@ -177,13 +135,7 @@ class Ledger:
             player, photo = field(event, "player", str, line), event.get("photo")
             return self.play(Entry(k, player, faces, decision, photo, False, line,
                                    origin_of(event, line), doubtful_of(event, line)))
-        if kind == "settle":
-            return self.settle(k, faces_of(event, line), decision_of(event, self.settings, line),
-                               line)
-        if kind == "correct":
-            if self.settled_since(k):
-                raise EditError(f"roll {k} was settled at the table after it was played: it "
-                                f"can only be settled again")
+        if kind in ("correct", "settle"):  # version 3 wrote "settle": a correction like any
             entries = [r.entry for r in self.rolls[k - 1:]]
             entries[0] = replace(
                 self.entry(k),
@@ -196,8 +148,6 @@ class Ledger:
         if kind == "undo":
             if k != len(self.rolls) or k == 0:
                 raise EditError(f"only the last roll can be undone, not roll {k}")
-            if self.settled_since(k):
-                raise EditError(f"roll {k} cannot be undone: chips were handed back after it")
             return replace(self, series=self.rolls[-1].before, rolls=self.rolls[:-1])
         if kind in KINDS and kind != "session":
             return self

@@ -17,8 +17,8 @@ from typing import Any, TextIO
 from lcr_vision.ledger.replay import Ledger, PlayedRoll
 from lcr_vision.phrases.written import (
     describe_roll,
-    describe_settlement,
     describe_standings,
+    describe_struck,
     describe_turn,
 )
 
@@ -95,9 +95,8 @@ def ledger_text(ledger: Ledger) -> str:
         mark = " [corrected]" if roll.entry.corrected else ""
         lines.append(f"{roll.entry.k:>4}  game {roll.game} turn {roll.turn:<3} {faces}{mark}")
         lines.append(f"      {describe_roll(r, s.players)}")
-        for done in (d for d in ledger.settled if d.position == roll.entry.k):
-            lines.append(f"      Roll {done.k} settled here: really {' '.join(done.faces)}. "
-                         + describe_settlement(done.settlement, s.players))
+    for entry in ledger.struck:
+        lines.append(describe_struck(entry.k, entry.player, entry.faces))
     for g in series.finished:
         end = "a draw" if g.draw else f"won by {s.players[g.winner]}"
         lines.append(f"Game {g.number}: {end} after {g.rolls} rolls, {s.players[g.first]} first.")

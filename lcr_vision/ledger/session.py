@@ -16,8 +16,9 @@ journalled, so no two rolls share one, even after an undo or a crash.
 >>> s = Session.open(folder)
 >>> s.to_roll, s.dice_owed
 ('Ben', 3)
->>> s.correct(1, ("C", "dot", "dot")).after.chips
-(2, 3, 3)
+>>> fixed = s.amend(1, ("C", "dot", "dot"))
+>>> fixed.result.after.chips, fixed.transfers
+((2, 3, 3), (Transfer(giver=1, receiver=0, chips=1), Transfer(giver=2, receiver='center', chips=1)))
 >>> s.unannounced, s.photo_number
 ((1,), 2)
 >>> with s.announcing(1):
@@ -49,9 +50,18 @@ from lcr_vision.ledger.events import (
     undo_event,
 )
 from lcr_vision.ledger.journal import JOURNAL, Event, Journal
-from lcr_vision.ledger.replay import Entry, Ledger, Settled, replay, unannounced
+from lcr_vision.ledger.replay import Entry, Ledger, replay, unannounced
 from lcr_vision.phrases.said import Said
-from lcr_vision.rules import Decision, GameState, RollResult, RulesError, Settings
+from lcr_vision.phrases.spoken import Phrasebook
+from lcr_vision.rules import (
+    Decision,
+    GameRecord,
+    GameState,
+    RollResult,
+    Settings,
+    Transfer,
+    handback,
+)
 
 
 def new_session_folder(root: Path = Path("sessions")) -> Path:
@@ -75,12 +85,22 @@ def _sync_folder(folder: Path) -> None:
 
 @dataclass(frozen=True)
 class Amendment:
-    """What correcting roll ``k`` did: its ``result`` as it really was, and the ``settled``
-    record when the later rolls stood as thrown and chips were handed back instead."""
+    """What correcting roll ``k`` did: its ``result`` as replayed, the later rolls it ``struck``
+    (docs/rules.md), the games whose end it changed (``ended``: as they end now), and the
+    ``transfers`` that make the table's chips, which followed the ledger before, the ledger's."""
 
     k: int
     result: RollResult
-    settled: Settled | None
+    struck: tuple[Entry, ...]
+    ended: tuple[GameRecord, ...]
+    transfers: tuple[Transfer, ...]
+
+    def sentences(self, phrases: Phrasebook) -> list[str]:
+        """What the table is told: the roll as it was, the rolls struck, the games' new ends and
+        the chips to move."""
+        start = self.struck[0].k if self.struck else None
+        return phrases.amended(self.k, self.result.game_faces, start, len(self.struck),
+                               self.ended, self.transfers)
 
 
 @dataclass(frozen=True)
@@ -108,7 +128,8 @@ class Session:
         self.warning = journal.warning
         self._journal = journal
         self._rolls_journalled = sum(e["event"] == "roll" for _, e in journal.lines)
-        self.unannounced: tuple[int, ...] = unannounced(journal.lines) if journal.lines else ()
+        waiting = unannounced(journal.lines) if journal.lines else ()
+        self.unannounced = tuple(n for n in waiting if n <= len(ledger.rolls))  # none struck
 
     @classmethod
     def create(cls, folder: Path, settings: Settings) -> Session:
@@ -213,43 +234,23 @@ class Session:
             self._journal.write(line)
             self.unannounced = tuple(n for n in self.unannounced if n != k)
 
-    def correct(
-        self, k: int, faces: tuple[str, ...], decision: Decision | None = None
-    ) -> RollResult:
-        """Replace the faces of roll ``k``; the roller's Wilder payment stands unless ``decision``
-        says otherwise, and wild targets go back to the policy. Returns roll ``k``'s new result."""
-        if decision is None:
-            decision = Decision(reverse=self.ledger.entry(k).decision.reverse)
-        event = correct_event(k, tuple(faces), decision, self.settings)
-        try:
-            ledger = self.ledger.apply(event)
-        except EditError as exc:
-            raise EditError(Said("cannot_correct", {"k": k, "why": exc.said})) from None
-        self._commit(ledger, [event])
-        return ledger.rolls[k - 1].result
-
     def amend(
         self, k: int, faces: tuple[str, ...], decision: Decision | None = None
     ) -> Amendment:
-        """Correct roll ``k`` as `correct` does when the later rolls can be replayed on the
-        right faces; when they cannot (another number of dice), or chips were already handed
-        back since, settle it: the later rolls stand and the difference is made right now."""
+        """Replace the faces of roll ``k`` and replay the later rolls on them; the roller's
+        Wilder payment stands unless ``decision`` says otherwise, and wild targets go back to the
+        policy. Refused (an `EditError`) only when roll ``k`` itself cannot show ``faces``."""
+        before = self.ledger
         if decision is None:
-            decision = Decision(reverse=self.ledger.entry(k).decision.reverse)
-        faces = tuple(faces)
-        result = self.ledger.really(k, faces, decision)
-        if not self.ledger.settled_since(k):
-            try:
-                return Amendment(k, self.correct(k, faces, decision), None)
-            except EditError:
-                pass  # a later roll cannot be replayed: settle instead
-        event = correct_event(k, faces, decision, self.settings, "settle")
-        try:
-            ledger = self.ledger.apply(event)
-        except RulesError as exc:
-            raise EditError(Said("cannot_settle", {"k": k, "why": exc.said})) from None
+            decision = Decision(reverse=before.entry(k).decision.reverse)
+        event = correct_event(k, tuple(faces), decision, self.settings)
+        ledger = before.apply(event)
         self._commit(ledger, [event])
-        return Amendment(k, result, ledger.settled[-1])
+        self.unannounced = tuple(n for n in self.unannounced if n <= len(ledger.rolls))
+        ends = {(g.number, g.winner, g.draw) for g in before.series.finished}
+        ended = tuple(g for g in ledger.series.finished if (g.number, g.winner, g.draw) not in ends)
+        return Amendment(k, ledger.rolls[k - 1].result, ledger.struck[len(before.struck):],
+                         ended, handback(before.series.game, ledger.series.game))
 
     def undo(self) -> Entry:
         """Withdraw the last roll; returns it."""

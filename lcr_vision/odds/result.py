@@ -10,10 +10,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import sqrt
 from typing import Any
 
 EXACT = "exact"
 SIMULATION = "simulation"
+EXACT_NOISE = 1e-9  # a lead the exact solve can tell from a tie (its tolerance is 1e-10)
+Z95 = 1.96  # a simulated lead counts past this many standard errors of the difference
 
 
 @dataclass(frozen=True)
@@ -39,9 +42,26 @@ class Odds:
         return f"Odds: {chances}" + ("" if self.method == EXACT else " (estimated)")
 
     @property
-    def favourite(self) -> int:
-        """The seat most likely to win (the first of equals)."""
-        return max(range(len(self.win)), key=lambda seat: self.win[seat])
+    def favourite(self) -> int | None:
+        """The seat most likely to win, when its lead over the next is past the noise (the solve's
+        tolerance, or a simulation's 95% margin on the difference); else ``None``, too close.
+
+        >>> Odds((0.3334, 0.3333, 0.3333), 5.0, "simulation", games=10_000).favourite is None
+        True
+        >>> Odds((0.3334, 0.3333, 0.3333), 5.0).favourite, Odds((0.5, 0.2, 0.3), 5.0).favourite
+        (0, 0)
+        """
+        best, second = sorted(range(len(self.win)), key=lambda seat: -self.win[seat])[:2]
+        lead = self.win[best] - self.win[second]
+        if self.method == EXACT:
+            return best if lead > EXACT_NOISE else None
+        both = self.win[best] + self.win[second]
+        return best if lead > Z95 * sqrt(max(both - lead * lead, 0.0) / (self.games or 1)) else None
+
+    @property
+    def won(self) -> int | None:
+        """The seat whose win is certain: the game is decided."""
+        return next((seat for seat, w in enumerate(self.win) if w >= 1.0 - EXACT_NOISE), None)
 
     def to_dict(self) -> dict[str, Any]:
         """``{"win": [...], "expected_turns": t, "method": ...}``, plus ``games``, ``ci95`` and

@@ -36,6 +36,11 @@ def folder() -> Path:
     return Path(base) / "lcr-vision" / "odds"
 
 
+def kept(players: int) -> int:
+    """The bytes stored for tables of ``players``, so that a big solve can say what it keeps."""
+    return sum(f.stat().st_size for f in folder().glob(f"v{FORMAT}-{players}players-*chips.npy"))
+
+
 def path(players: int, chips: int) -> Path:
     """The file of one level."""
     return folder() / f"v{FORMAT}-{players}players-{chips}chips.npy"

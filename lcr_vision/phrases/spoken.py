@@ -20,14 +20,14 @@ said in one sentence per roller, in the order left, right, center.
 >>> en.favoured("Cat", 0.4137), ru.favoured("Cat", 0.4137), ru.favoured("Ann", 0.224)
 ('Cat is favoured to win, forty-one percent.', 'Cat — фаворит, сорок один процент.', 'Ann — фаворит, двадцать два процента.')
 
-A correction settled at the table, when later rolls were thrown on the roll as misread:
+After a correction, the chips to move so that the table holds what the corrected ledger does:
 
->>> from lcr_vision.rules.settlement import Settlement, Transfer
->>> fix = Settlement(1, (Transfer(1, 0, 1), Transfer(1, None, 2)), finished=False)
->>> [en.correction(3, ("C", "dot", "dot")), *en.settlement(fix)]
-['Roll three was center, dot, dot.', 'The later rolls stand. Make the chips right:', 'Ben gives one chip to Ann.', 'Ben, pass two chips to the center.']
->>> [ru.correction(3, ("C", "dot", "dot")), *ru.settlement(Settlement(2, fix.transfers, True))]
-['Бросок три на самом деле: центр, точка, точка.', 'Игра два остаётся как сыграна. Расчёт:', 'Ben отдаёт одну фишку — Ann.', 'Ben: две фишки в центр.']
+>>> from lcr_vision.rules.handback import Transfer
+>>> moves = (Transfer(1, 0, 1), Transfer("center", 2, 2), Transfer(1, "center", 1))
+>>> en.amended(3, ("C", "dot", "dot"), 5, 2, (), moves)
+['Roll three was center, dot, dot.', 'Struck: two rolls from roll five on; the corrected game leaves no room for them.', 'Ben, give one chip to Ann.', 'Take two chips from the center and give them to Cat.', 'Ben, put one chip in the center.']
+>>> ru.amended(3, ("C", "dot", "dot"), None, 0, (), moves[1:2])
+['Бросок три на самом деле: центр, точка, точка.', 'Возьмите из центра две фишки и отдайте их Cat.']
 
 A refusal, said in the table's language with every number in words (the terminal prints the same
 refusal with digits):
@@ -47,6 +47,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.language import Language
 from lcr_vision.phrases.ru import RU
+from lcr_vision.rules.handback import BOX, CENTER, Transfer
 from lcr_vision.rules.moves import (
     AllToCenter,
     Draw,
@@ -60,7 +61,7 @@ from lcr_vision.rules.moves import (
     ToCenter,
     Win,
 )
-from lcr_vision.rules.settlement import Settlement
+from lcr_vision.rules.series import GameRecord
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 _WORDS = {"en": EN, "ru": RU}
@@ -107,6 +108,15 @@ class Phrasebook:
         return self._say(
             "wrong_count", seen=self._words.count(seen, "die"), player=player, owed=owed_text
         )
+
+    def demo_end(self, winner: str | None, delays: Sequence[int], folder: object) -> list[str]:
+        """The demo's last lines, printed (numbers in digits): its winner, how soon after the
+        dice stopped each throw was read (``delays`` in frames, sorted), its session folder."""
+        lines = [] if winner is None else [self._say("demo_won", player=winner)]
+        if delays:
+            lines.append(self._say("demo_reads", throws=str(len(delays)),
+                                   median=str(delays[len(delays) // 2]), most=str(delays[-1])))
+        return [*lines, self._say("demo_session", folder=str(folder))]
 
     def new_game(self, game: int, player: str) -> str:
         """A game after the first begins: ``Game two: Ben throws first.``"""
@@ -155,22 +165,38 @@ class Phrasebook:
         text = ", ".join(self._words.faces[f] for f in faces)
         return self._say("corrected", k=self._words.spell(k, ""), faces=text)
 
-    def settlement(self, settlement: Settlement) -> list[str]:
-        """The chips to hand back for a settled correction, then how it ended the game:
-        ``The later rolls stand. Make the chips right:``, ``Ben gives one chip to Ann.``"""
-        lead = (self._say("settle_game", game=self._words.spell(settlement.game, ""))
-                if settlement.finished else self._say("settle_now"))
-        said = self.moves(settlement.moves)
-        return [lead, *(said if settlement.transfers else [self._say("no_change"), *said])]
-
-    def amended(self, k: int, faces: Sequence[str], settlement: Settlement | None,
-                chips: Mapping[str, int], center: int) -> list[str]:
-        """After an amend: what roll ``k`` was, then the chips to hand back when it was settled,
-        else (the ledger replayed on the right faces) the standings to set the table to."""
+    def amended(self, k: int, faces: Sequence[str], struck_from: int | None, struck: int,
+                ended: Sequence[GameRecord], transfers: Sequence[Transfer]) -> list[str]:
+        """After a correction: what roll ``k`` was, the later rolls it struck (``struck`` of
+        them, from roll ``struck_from``), how the games it changed end now, and the chips to
+        move (`handback`)."""
         said = [self.correction(k, faces)]
-        if settlement is not None:
-            return said + self.settlement(settlement)
-        return said + [self.standings(chips, center)]
+        if struck:
+            said.append(self._say("struck", k=self._words.spell(struck_from or 0, ""),
+                                  rolls=struck))
+        said += self.moves([Win(g.winner) if g.winner is not None else Draw(g.center)
+                            for g in ended])
+        return said + self.handback(transfers)
+
+    def handback(self, transfers: Sequence[Transfer]) -> list[str]:
+        """The chips to move, one sentence a transfer: ``Take two chips from the center and give
+        them to Ben.``; ``No chips change hands.`` when there are none."""
+        return [self._transfer(t) for t in transfers] or [self._say("no_change")]
+
+    def _transfer(self, t: Transfer) -> str:
+        chips = self._words.count(t.chips, "chip")
+        them = self._words.plural(t.chips, "them")
+        if isinstance(t.giver, int):
+            key = {CENTER: "hand_center", BOX: "hand_box"}.get(str(t.receiver), "hand")
+            return self._say(key, giver=self.players[t.giver], chips=chips,
+                             receiver=self._name(t.receiver))
+        if isinstance(t.receiver, int):
+            return self._say(f"from_{t.giver}", chips=chips, them=them,
+                             receiver=self.players[t.receiver])
+        return self._say(f"from_{t.giver}_{t.receiver}", chips=chips)
+
+    def _name(self, place: int | str) -> str:
+        return self.players[place] if isinstance(place, int) else ""
 
     def standings(self, chips: Mapping[str, int], center: int) -> str:
         """``Ann two, Ben four, Cat three, center three.``"""
@@ -181,6 +207,10 @@ class Phrasebook:
         """Who is most likely to win from here: ``Cat is favoured to win, 41 percent.``"""
         percent = round(100 * chance)
         return self._say("favoured", player=player, chance=self._words.count(percent, "percent"))
+
+    def even(self) -> str:
+        """No player's chance is clearly above the others': ``Too close to call.``"""
+        return self._say("even")
 
     def moves(self, moves: Sequence[Move]) -> list[str]:
         """Sentences for a roll's moves, in the engine's order.

@@ -12,10 +12,6 @@ English only: the window's font draws ASCII alone, and the ledger and review pag
 'Ben to roll 3 dice.'
 >>> describe_standings(r.after, s.players)
 'Ann 1, Ben 4, Cat 3, Dan 3; center 1.'
->>> from lcr_vision.rules.settlement import Settlement, Transfer
->>> describe_settlement(Settlement(1, (Transfer(1, 0, 1), Transfer(2, None, 2)), False),
-...                     s.players)
-'The later rolls stand as thrown; to make the chips right, Ben gives one chip to Ann and Cat puts two chips in the center.'
 """
 
 from __future__ import annotations
@@ -26,7 +22,6 @@ from collections.abc import Sequence
 from lcr_vision.phrases.numbers import english
 from lcr_vision.rules import moves
 from lcr_vision.rules.engine import RollResult
-from lcr_vision.rules.settlement import Settlement
 from lcr_vision.rules.state import GameState
 
 
@@ -117,30 +112,30 @@ def describe_roll(result: RollResult, players: Sequence[str]) -> str:
     return " ".join(sentences)
 
 
-def describe_settlement(settlement: Settlement, players: Sequence[str]) -> str:
-    """The chips handed back to make a settled correction right, and how it ended the game."""
-    done = Counter(settlement.moves)
-    clauses = [f"{players[_giver(m)]} {_clause(m, n, players)}" for m, n in done.items()
-               if not isinstance(m, (moves.Win, moves.Draw))]
-    lead = (f"Game {settlement.game} stands as played; to settle it, " if settlement.finished
-            else "The later rolls stand as thrown; to make the chips right, ")
-    text = lead + (_join(clauses) if clauses else "no chips change hands") + "."
-    ended = settlement.ended
-    if ended is not None and ended.winner is not None:
-        text += f" {players[ended.winner]} wins game {ended.number}!"
-    elif ended is not None:
-        text += (f" Nobody holds a chip: game {ended.number} is a draw and the pot of "
-                 f"{chips(ended.center)} carries over.")
-    return text
+def describe_struck(k: int, player: str, faces: Sequence[str]) -> str:
+    """A roll a correction struck (docs/rules.md, Corrections).
+
+    >>> describe_struck(4, "Ann", ("L", "dot"))
+    "Roll 4 as thrown, Ann's L dot, is struck: a correction before it left no room for it."
+    """
+    return (f"Roll {k} as thrown, {player}'s {' '.join(faces)}, is struck: a correction before "
+            "it left no room for it.")
 
 
-def _giver(move: moves.Move) -> int:
-    """The player a settlement's move is said of: who gives, or who takes from the center."""
-    if isinstance(move, moves.Give):
-        return move.giver
-    if isinstance(move, (moves.ToCenter, moves.TakeCenter)):
-        return move.player
-    raise TypeError(f"not a settlement's move: {move!r}")
+def describe_fairness(p: float | None, dice: int, needed: int, loaded: float) -> str:
+    """What a chi-square test of the dice says, ``p`` its p-value (None: too few dice yet).
+
+    >>> describe_fairness(0.4137, 312, 30, 0.01), describe_fairness(0.0004, 600, 30, 0.01)
+    ('No sign these dice are loaded: p = 0.41 over 312 dice.', 'These dice look loaded: p < 0.001 over 600 dice.')
+    >>> describe_fairness(None, 12, 30, 0.01)
+    'Too few dice to judge yet: 12 of the 30 needed.'
+    """
+    if p is None:
+        return f"Too few dice to judge yet: {dice} of the {needed} needed."
+    if p >= loaded:
+        return f"No sign these dice are loaded: p = {p:.2f} over {dice} dice."
+    shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+    return f"These dice look loaded: {shown} over {dice} dice."
 
 
 def describe_turn(state: GameState, players: Sequence[str]) -> str:

@@ -8,13 +8,14 @@
 from lcr_vision.review.changes import standings_changes
 from lcr_vision.review.model import Card, Review, build_review
 from lcr_vision.review.page import render_page
-from lcr_vision.review.publish import PAGE, write_page
+from lcr_vision.review.publish import PAGE, refresh_page, write_page
 
 __all__ = [
     "PAGE",
     "Card",
     "Review",
     "build_review",
+    "refresh_page",
     "render_page",
     "standings_changes",
     "write_page",

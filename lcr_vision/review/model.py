@@ -1,27 +1,28 @@
 """The review page as data: one card per live roll, the games, the wins and the chip curves.
 
 Everything the game decided comes from the replayed ledger, so a corrected roll shows its corrected
-moves and standings (a settled one, whose later rolls stood, its moves as played and the chips
-handed back) (and every later roll the standings that follow from them); the journal adds
+moves and standings (and every later roll the standings that follow from them); the journal adds
 what was first read, the photo log what the camera saw. A record's own moves and chips were right
 when written and may be stale after a correction, so they are not used.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from lcr_vision.ledger import JOURNAL, Ledger, PlayedRoll, Settled, read_journal, replay
+from lcr_vision.ledger import JOURNAL, Ledger, PlayedRoll, read_journal, replay
 from lcr_vision.ledger.journal import Event
 from lcr_vision.photolog import How, SeenDie
 from lcr_vision.phrases.written import (
     describe_roll,
-    describe_settlement,
     describe_standings,
+    describe_struck,
     describe_turn,
 )
+from lcr_vision.review.fairness import DiceTest, dice_tests
 from lcr_vision.review.sources import Photo, live_roll_events, load_record
 from lcr_vision.table.check import MIN_SCORE
 
@@ -34,9 +35,7 @@ HOW_DOUBTS = {
 
 @dataclass(frozen=True)
 class Card:
-    """One live roll as the page shows it. ``first_read`` is set only for a corrected roll;
-    ``settled`` (the faces it really showed, and the chips handed back) only for a roll settled
-    at the table, whose faces, moves and standings stay those it was played with."""
+    """One live roll as the page shows it. ``first_read`` is set only for a corrected roll."""
 
     k: int
     game: int
@@ -52,7 +51,6 @@ class Card:
     time: str | None
     photo: Photo | None
     doubts: tuple[str, ...]
-    settled: tuple[tuple[str, ...], str] | None = None
 
     @property
     def dice_owed(self) -> int:
@@ -61,7 +59,7 @@ class Card:
 
     @property
     def corrected(self) -> bool:
-        return self.first_read is not None or self.settled is not None
+        return self.first_read is not None
 
     @property
     def flagged(self) -> bool:
@@ -105,6 +103,9 @@ class Review:
     money: tuple[Decimal, ...] | None
     curves: tuple[Curve, ...]
     warning: str | None = None  # the journal's last line was cut by a crash and is left out
+    fairness: tuple[DiceTest, ...] = ()  # per set of dice, over this session and any others
+    struck: tuple[str, ...] = ()  # the rolls corrections struck, in words
+    also: tuple[str, ...] = ()  # the other sessions the dice were judged over, resolved
 
 
 def is_low(die: SeenDie) -> bool:
@@ -128,9 +129,8 @@ def doubts_of(photo: Photo | None) -> tuple[str, ...]:
     return problem + how + low
 
 
-def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Path,
-            settled: Settled | None = None) -> Card:
-    """The card of one live roll, given its live journal event and its last settlement."""
+def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Path) -> Card:
+    """The card of one live roll, given its live journal event."""
     result, entry = roll.result, roll.entry
     photo = load_record(folder, entry.photo, event)
     after, stamp = result.after, event.get("time")
@@ -149,8 +149,6 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Pa
         time=stamp if isinstance(stamp, str) else None,
         photo=photo,
         doubts=doubts_of(photo),
-        settled=None if settled is None else (
-            settled.faces, describe_settlement(settled.settlement, players)),
     )
 
 
@@ -167,20 +165,20 @@ def curves_of(ledger: Ledger) -> tuple[Curve, ...]:
     return tuple(curves)
 
 
-def build_review(folder: Path) -> Review:
-    """Replay the session in ``folder`` and gather its photo log into the page model."""
+def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
+    """Replay the session in ``folder`` and gather its photo log into the page model; the dice
+    are judged over it and the sessions ``also`` played with the same dice."""
     lines, warning = read_journal(folder / JOURNAL)
     ledger = replay(lines)
+    others = [replay(read_journal(other / JOURNAL)[0]) for other in also]
     players = ledger.settings.players
     events = live_roll_events(lines)
-    last_settled = {s.k: s for s in ledger.settled}
     series = ledger.series
     return Review(
         title=folder.resolve().name,
         players=players,
         variants=ledger.settings.variants.names,
-        cards=tuple(card_of(r, players, events[r.entry.k], folder, last_settled.get(r.entry.k))
-                    for r in ledger.rolls),
+        cards=tuple(card_of(r, players, events[r.entry.k], folder) for r in ledger.rolls),
         games=tuple(
             GameLine(
                 g.number,
@@ -197,4 +195,7 @@ def build_review(folder: Path) -> Review:
         money=series.money,
         curves=curves_of(ledger),
         warning=warning,
+        fairness=dice_tests([ledger, *others]),
+        struck=tuple(describe_struck(e.k, e.player, e.faces) for e in ledger.struck),
+        also=tuple(str(other.resolve()) for other in also),
     )

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 from datetime import UTC, datetime
 from html import escape
 from urllib.parse import quote
 
 from lcr_vision.photolog import How
-from lcr_vision.phrases.written import plural
+from lcr_vision.phrases.written import describe_fairness, plural
 from lcr_vision.review.chart import chips_chart, legend
+from lcr_vision.review.fairness import LOADED
 from lcr_vision.review.model import Card, Review, is_low
 from lcr_vision.review.names import name_html, name_text, text_html
 from lcr_vision.review.script import SCRIPT
@@ -132,13 +134,6 @@ def card_html(card: Card, players: tuple[str, ...]) -> str:
             f'<p class="correction">Corrected: read <s>{escape(" ".join(card.first_read))}</s>, '
             f"really <b>{escape(' '.join(card.faces))}</b></p>"
         )
-    if card.settled is not None:
-        really, handed = card.settled
-        parts.append(
-            f'<p class="correction settled">Corrected after later rolls: read '
-            f"<s>{escape(' '.join(card.faces))}</s>, really <b>{escape(' '.join(really))}</b>. "
-            f"{text_html(handed, players)}</p>"
-        )
     parts.append(_seen(card))
     if card.doubts:
         doubts = "".join(f"<li>{escape(d)}</li>" for d in card.doubts)
@@ -165,7 +160,8 @@ def _games(review: Review) -> str:
         if rows
         else '<p class="empty">No game has ended yet.</p>'
     )
-    return f'{table}<p class="current">{text_html(review.current, review.players)}</p>'
+    struck = "".join(f'<p class="struck">{text_html(s, review.players)}</p>' for s in review.struck)
+    return f'{table}<p class="current">{text_html(review.current, review.players)}</p>{struck}'
 
 
 def _wins(review: Review) -> str:
@@ -184,6 +180,24 @@ def _wins(review: Review) -> str:
         '<table class="wins"><thead><tr><th>Player</th><th>Wins</th><th></th>'
         f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
+
+
+def _fairness(review: Review) -> str:
+    """Per set of dice: each face's count against a fair die's, and what the test says."""
+    if not review.fairness:
+        return '<p class="empty">No dice thrown yet.</p>'
+    parts = []
+    for test in review.fairness:
+        rows = "".join(
+            f"<tr><td>{escape(face)}</td><td>{seen}</td><td>{chance * test.dice:.1f}</td></tr>"
+            for face, seen, chance in zip(test.kind.faces, test.counts, test.chances))
+        parts.append(
+            f'<table class="fairness" aria-label="{test.kind.word} dice"><caption>'
+            f"{test.kind.word} dice</caption><thead><tr><th>Face</th><th>Seen</th>"
+            f"<th>Fair</th></tr></thead><tbody>{rows}</tbody></table>"
+            f'<p class="verdict">{escape(describe_fairness(test.p, test.dice, test.needed, LOADED))}'
+            "</p>")
+    return "".join(parts)
 
 
 def _filters(review: Review) -> str:
@@ -257,6 +271,8 @@ def render_page(review: Review) -> str:
 {legend(review.players)}</div>
 <div class="panel"><h2>Games</h2>{_games(review)}</div>
 <div class="panel"><h2>Wins</h2>{_wins(review)}</div>
+<div class="panel dice" data-also="{escape(json.dumps(review.also))}"><h2>Are these dice fair?</h2>
+{_fairness(review)}</div>
 </section>
 {_filters(review)}
 <section id="cards" class="cards" aria-label="rolls">

@@ -22,7 +22,7 @@ h2 { margin: 0 0 8px; font-size: 15px; text-transform: uppercase; letter-spacing
 main { padding: 0 28px 40px; }
 .overview { display: grid; grid-template-columns: minmax(0, 3fr) minmax(220px, 1fr); gap: 16px;
   margin: 12px 0 16px; }
-.overview .chart { grid-row: span 2; align-self: start; }
+.overview .chart { grid-row: span 3; align-self: start; }
 .panel { background: var(--card); border: 1px solid var(--line); border-radius: 10px;
   padding: 14px 16px; }
 #chart { width: 100%; height: auto; display: block; }
@@ -44,11 +44,13 @@ main { padding: 0 28px 40px; }
 .swatch { width: 14px; height: 4px; border-radius: 2px; display: inline-block; }
 .swatch.center { background: repeating-linear-gradient(90deg, #9aa1ad 0 3px, transparent 3px 5px); }
 table { border-collapse: collapse; width: 100%; font-size: 14px; }
+.fairness caption { text-align: left; font-weight: 600; padding: 4px 0; }
+.verdict { margin: 6px 0 10px; }
 th { text-align: left; font-weight: 600; color: var(--muted); font-size: 12px; }
 td, th { padding: 3px 6px 3px 0; border-bottom: 1px solid #f0ede6; }
 td.bar { width: 45%; } td.bar span { display: block; height: 8px; border-radius: 4px;
   background: var(--gold); }
-.current { margin: 10px 0 0; font-size: 13px; color: var(--muted); }
+.current, .struck { margin: 10px 0 0; font-size: 13px; color: var(--muted); }
 .empty { color: var(--muted); font-style: italic; }
 .filters { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 10px 18px;
   align-items: center; padding: 10px 14px; margin: 0 -14px 14px; background: rgba(245, 243, 238, .95);

@@ -14,6 +14,7 @@ from lcr_vision.rules.errors import (
     RulesError,
     SettingsError,
 )
+from lcr_vision.rules.handback import BOX, CENTER, Transfer, handback
 from lcr_vision.rules.moves import (
     AllToCenter,
     Draw,
@@ -29,10 +30,11 @@ from lcr_vision.rules.moves import (
 )
 from lcr_vision.rules.series import GameRecord, Series
 from lcr_vision.rules.settings import Settings, Variants
-from lcr_vision.rules.settlement import SettleError, Settlement, Transfer, compensation, settle
 from lcr_vision.rules.state import GameState
 
 __all__ = [
+    "BOX",
+    "CENTER",
     "AllToCenter",
     "Choices",
     "Decision",
@@ -52,8 +54,6 @@ __all__ = [
     "Series",
     "Settings",
     "SettingsError",
-    "SettleError",
-    "Settlement",
     "Skip",
     "Take",
     "TakeCenter",
@@ -61,10 +61,9 @@ __all__ = [
     "Transfer",
     "Variants",
     "Win",
-    "compensation",
     "give_targets",
+    "handback",
     "legal_choices",
     "play_roll",
-    "settle",
     "take_targets",
 ]

@@ -34,15 +34,12 @@ class GameRecord:
     rolls: int
     chips: tuple[int, ...]
     center: int
-    settled: tuple[int, ...] = ()  # chips each seat got (+) or gave (-) settling it afterwards
 
     def net_chips(self, stakes: tuple[int, ...]) -> tuple[int, ...]:
-        """Chips each player won or lost: they keep what they hold, the winner takes the center,
-        and a settlement after the game (`rules.settlement`) moves chips between them."""
-        settled = self.settled or (0,) * len(stakes)
+        """Chips each player won or lost: they keep what they hold, the winner takes the center."""
         return tuple(
-            held + (self.center if seat == self.winner else 0) - ante + owed
-            for seat, (held, ante, owed) in enumerate(zip(self.chips, stakes, settled))
+            held + (self.center if seat == self.winner else 0) - ante
+            for seat, (held, ante) in enumerate(zip(self.chips, stakes))
         )
 
 

@@ -49,8 +49,10 @@ class Announcer:
         if record is not None and (record.is_dir() or not record.parent.is_dir()):
             where = "is a folder" if record.is_dir() else f"has no folder {record.parent}"
             raise UserError(f"--speech-out {record} {where} to write the recording in")
-        engine, why = (open_voice(language, voice, rate) if not mute or record else (None, ""))
-        if why:
+        # a --voice is checked even when muted, so that a misspelt one is never taken silently
+        wanted = not mute or record is not None or voice is not None
+        engine, why = open_voice(language, voice, rate) if wanted else (None, "")
+        if why and (not mute or record):
             print(f"lcr-vision: warning: {why}; text only", file=sys.stderr)
         elif engine is not None and not mute and not engine.can_play:
             print(f"lcr-vision: warning: {engine.silent}; text only", file=sys.stderr)

@@ -108,7 +108,8 @@ def open_voice(language: str, voice: str | None = None, rate: int | None = None
     wanted = voice or language
     found = next((v for v in voices if _matches(v, wanted)), None)
     if found is None and voice is not None:
-        raise VoiceError(f"unknown voice {voice!r}: `espeak-ng --voices` lists the voices")
+        there = ", ".join(sorted({str(v.name) for v in voices}, key=str.lower))
+        raise VoiceError(f"unknown voice {voice!r}: the voices here are {there}")
     _silence_driver(engine)
     return Voice(engine, playback_problem(), found.id if found is not None else None,
                  DEFAULT_RATE if rate is None else rate), ""

@@ -283,7 +283,7 @@ class TableLoop:
         self.pending = None
         self.view.rolled(result)
         if result.after.over:
-            self.view.game_over(frame, dice, said[-2:])
+            self.view.game_over(frame, dice, result)
         self.games_ended += result.after.over
         if self.options.games is not None and self.games_ended >= self.options.games:
             self.stopped = True
@@ -303,7 +303,8 @@ class TableLoop:
             said.append(self.phrases.standings(self.standings(result), result.after.center))
         elif odds is not None and self.options.say_odds:
             best = odds.favourite
-            said.append(self.phrases.favoured(self.players[best], odds.win[best]))
+            said.append(self.phrases.even() if best is None
+                        else self.phrases.favoured(self.players[best], odds.win[best]))
         return said
 
     def sentences(self, result: RollResult) -> list[str]:
@@ -361,9 +362,8 @@ class TableLoop:
 
     def amend(self) -> None:
         """Ask the terminal which roll (its number, asked apart so that pips are not taken for
-        one) really showed which faces, amend it, and say what to do:
-        the chips to hand back when the later rolls stand (a settlement), else the standings the
-        replayed ledger now holds; then whose turn it is, which the amend may have changed."""
+        one) really showed which faces, amend it, and say the chips to move to make the table the
+        replayed ledger; then whose turn it is, which the amend may have changed."""
         session, last = self.session, len(self.session.ledger.rolls)
         number = self.view.ask(f"Amend which roll? (Enter: roll {last}) ").strip() or str(last)
         if not number.isdigit():
@@ -372,14 +372,12 @@ class TableLoop:
         faces, decision = parse_roll(
             self.view.ask(f"Faces roll {k} really showed (e.g. L R dot): "), session.settings)
         amendment = session.amend(k, faces, decision)
-        settled = None if amendment.settled is None else amendment.settled.settlement
-        state = session.state
-        self.announcer.say(*self.phrases.amended(
-            k, amendment.result.game_faces, settled, dict(zip(self.players, state.chips)),
-            state.center))
+        said = amendment.sentences(self.phrases)
+        self.announcer.say(*said)
         self.pending = None
-        self.view.amended(k, amendment.result, settled)
-        self.odds = self.odds_at(state)
+        shown = amendment.sentences(Phrasebook(self.players))  # the window draws English
+        self.view.amended(k, amendment.result, shown[1:])
+        self.odds = self.odds_at(session.state)
         self.tell_turn()
 
     def type_faces(self, frame: np.ndarray) -> None:

@@ -12,26 +12,10 @@ import sys
 
 import numpy as np
 
-from lcr_vision.table.overlay import DISPLAY_WIDTH
+from lcr_vision.table.overlay import widened
 
 KEYS = {" ": "confirm", "t": "type", "a": "amend", "u": "undo", "s": "standings", "q": "quit",
         "\x1b": "quit"}
-
-
-def shown(image: np.ndarray) -> np.ndarray:
-    """``image`` as the window shows it: scaled up to `DISPLAY_WIDTH` when narrower.
-
-    >>> shown(np.zeros((480, 640, 3), np.uint8)).shape
-    (720, 960, 3)
-    """
-    import cv2
-
-    width = image.shape[1]
-    if width >= DISPLAY_WIDTH:
-        return image
-    k = DISPLAY_WIDTH / width
-    return cv2.resize(image, (DISPLAY_WIDTH, round(image.shape[0] * k)),
-                      interpolation=cv2.INTER_LINEAR)
 
 
 def display_available() -> bool:
@@ -73,7 +57,7 @@ class Window(Screen):
     def show(self, image: np.ndarray) -> str | None:
         import cv2
 
-        image = shown(image)
+        image = widened(image)
         if not self.sized:  # the first frame sets the size; the players may resize it after
             cv2.resizeWindow(self.title, image.shape[1], image.shape[0])
             self.sized = True
@@ -84,7 +68,7 @@ class Window(Screen):
     def hold(self, image: np.ndarray) -> None:
         import cv2
 
-        cv2.imshow(self.title, shown(image))
+        cv2.imshow(self.title, widened(image))
         while cv2.getWindowProperty(self.title, cv2.WND_PROP_VISIBLE) >= 1:
             if cv2.waitKey(100) >= 0:
                 return

@@ -13,14 +13,23 @@ from collections.abc import Sequence
 import numpy as np
 
 from lcr_vision.odds import Odds
-from lcr_vision.phrases.written import describe_roll, describe_settlement
-from lcr_vision.rules import GameState, RollResult, Settlement
-from lcr_vision.table.overlay import draw_panel
+from lcr_vision.phrases.written import describe_roll
+from lcr_vision.rules import GameState, RollResult
+from lcr_vision.table.overlay import (
+    STANDINGS_PX,
+    TEXT_PX,
+    TURN_PX,
+    WINNER_PX,
+    band_height,
+    board,
+)
 from lcr_vision.table.screen import Screen
 from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections
 
 UNSURE_HINT = "space accepts this read, t types the faces, or roll again"
+# the band holds the turn, the standings and four rows of the odds, last roll and hint
+ROOM = band_height([TURN_PX, STANDINGS_PX, *[TEXT_PX] * 4])
 
 
 class TableView:
@@ -44,15 +53,20 @@ class TableView:
 
     def picture(self, frame: np.ndarray, state: GameState, odds: Odds | None,
                 unsure: bool) -> np.ndarray:
-        """The window's picture: the marked dice and a panel with the turn, standings, odds and
-        the last roll, and how to settle an ``unsure`` read."""
-        chips = "  ".join(f"{p} {c}" for p, c in zip(self.players, state.chips))
-        lines = [f"Game {state.game}: {self.players[state.turn]} rolls {state.dice_owed}",
-                 f"{chips}  | center {state.center}",
-                 "" if odds is None else odds.line(self.players), self.last]
+        """The window's picture: the marked dice, and below them the turn and the standings in
+        the largest text, then the odds, the last roll, and how to settle an ``unsure`` read."""
+        lines = [(f"Game {state.game}: {self.players[state.turn]} rolls {state.dice_owed}",
+                  TURN_PX),
+                 (self.chips(state), STANDINGS_PX),
+                 ("" if odds is None else odds.line(self.players), TEXT_PX), (self.last, TEXT_PX)]
         if unsure:
-            lines.append("Unsure read: space accepts, t types the faces, or roll again")
-        return draw_panel(annotate(frame, self.marked), [line for line in lines if line])
+            lines.append(("Unsure read: space accepts, t types the faces, or roll again", TEXT_PX))
+        return board(annotate(frame, self.marked), lines, ROOM)
+
+    def chips(self, state: GameState) -> str:
+        """``Ann 3   Ben 3   Cat 3   center 0``: each player's chips, then the center's."""
+        return "   ".join([*(f"{p} {c}" for p, c in zip(self.players, state.chips)),
+                           f"center {state.center}"])
 
     def settled(self, frame_number: int) -> None:
         """The dice settled on frame ``frame_number`` and were read."""
@@ -71,22 +85,27 @@ class TableView:
         faces = " ".join(result.game_faces)
         self.last = f"{self.players[result.player]}: {faces}. {describe_roll(result, self.players)}"
 
-    def amended(self, k: int, result: RollResult, settled: Settlement | None) -> None:
-        """Roll ``k`` amended: to ``result``, or settled by the chips handed back."""
+    def amended(self, k: int, result: RollResult, moves: Sequence[str]) -> None:
+        """Roll ``k`` amended to ``result``: shown with the chips to move (as said)."""
         self.marked = Detections()
-        self.last = f"Roll {k} amended: " + (
-            describe_settlement(settled, self.players) if settled is not None
-            else describe_roll(result, self.players))
+        self.last = " ".join([f"Roll {k} amended: {describe_roll(result, self.players)}", *moves])
 
     def undone(self) -> None:
         """The last roll withdrawn: nothing of it stays shown."""
         self.marked, self.last = Detections(), ""
 
-    def game_over(self, frame: np.ndarray, dice: Detections, said: Sequence[str]) -> None:
-        """The winner stays shown until a key: the last roll and the game's last sentences."""
+    def game_over(self, frame: np.ndarray, dice: Detections, result: RollResult) -> None:
+        """The game's end stays shown until a key, the winner in the largest text."""
         if self.visible:
-            self.screen.hold(draw_panel(annotate(frame, dice),
-                                        [self.last, *said, "Press any key"]))
+            self.screen.hold(self.ending(frame, dice, result))
+
+    def ending(self, frame: np.ndarray, dice: Detections, result: RollResult) -> np.ndarray:
+        """The winner screen: who won (or the draw), the final chips, the last roll."""
+        end = result.after
+        won = (f"Game {end.game} is a draw" if end.winner is None
+               else f"{self.players[end.winner]} wins game {end.game}!")
+        return board(annotate(frame, dice), [(won, WINNER_PX), (self.chips(end), STANDINGS_PX),
+                                             (self.last, TEXT_PX), ("Press any key", TEXT_PX)])
 
     def tell(self, text: str) -> None:
         """A line for the person at the terminal."""
