@@ -239,27 +239,24 @@ def _folder_game(game: GameSet, pools: Pools, rng: np.random.Generator,
 def _video_game(game: GameSet, rng: np.random.Generator,
                 folder: Path) -> tuple[FrameSource, Series, Truth]:
     """Render one true game's throws into a video in ``folder``: its source, how it ends, and
-    the true faces of each frame (the throw it belongs to)."""
+    the true faces of each frame: those of the dice lying in it (until a throw's dice fly, the
+    last throw's)."""
     settings = game.settings
     table = Table(rng, kind=game.dice.value, ranges=game.ranges)
-    series, faces, ends = Series.start(settings), [], []
+    series, shown = Series.start(settings), []
     path = folder / "game.avi"
     video = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30, (640, 480))
-    frames = 0
+    lying: tuple[str, ...] = ()
     while not series.finished:
         shots, thrown = table.throw(series.game.dice_owed, rng)
         for shot in shots:
             video.write(shot.image)
-            frames += 1
-        faces.append(thrown)
-        ends.append(frames)
+            lying = thrown if shot.phase in ("rolling", "settled") else lying
+            shown.append(lying)
         _, series = series.play(thrown)
     video.release()
-
-    def truth(frame: int) -> tuple[str, ...]:
-        return faces[min(int(np.searchsorted(ends, frame, side="right")), len(faces) - 1)]
-
-    return CaptureSource(str(path), live=False), series, truth
+    return (CaptureSource(str(path), live=False), series,
+            lambda frame: shown[min(max(frame, 0), len(shown) - 1)])
 
 
 def play(game: GameSet, reader: DiceReader, rng: np.random.Generator, tally: Tally,
