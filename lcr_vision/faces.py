@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 
-from lcr_vision.errors import UserError
-from lcr_vision.phrases.said import Said
+from lcr_vision.errors import Said, UserError
 
 PIP_FACES: tuple[str, ...] = ("1", "2", "3", "4", "5", "6")
 GAME_FACES: tuple[str, ...] = ("L", "C", "R", "dot", "wild")

@@ -169,9 +169,9 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     from lcr_vision.calibration.guide import Calibration, CalibrationError, Request
     from lcr_vision.calibration.view import profile_reader
     from lcr_vision.camera.stills import FolderSource
-    from lcr_vision.cli.calibrate import read_answers
     from lcr_vision.speech import Announcer
     from lcr_vision.table.screen import Screen
+    from lcr_vision.vision.labels import read_answers
     from lcr_vision.vision.reader import DiceReader
 
     kind = DiceKind(TABLES[table][0])

@@ -76,19 +76,6 @@ def parse_roi(text: str | None) -> tuple[int, int, int, int] | None:
     return x, y, w, h
 
 
-def read_answers(path: Path, kind: DiceKind) -> dict[str, tuple[str, ...]]:
-    """File name -> faces up, from a labels.csv; faces the dice cannot show are an error."""
-    from lcr_vision.vision.labels import read_labels
-
-    answers = {name: dice.faces for name, dice in read_labels(path).items()}
-    for name, faces in answers.items():
-        wrong = [f for f in faces if f not in kind.faces]
-        if wrong:
-            raise UserError(f"{path}: {name} has face {wrong[0]!r}, which "
-                            f"{kind.value} dice do not have")
-    return answers
-
-
 def run(args: argparse.Namespace) -> int:
     if args.update is not None:
         return run_update(args)
@@ -106,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.camera import open_source
     from lcr_vision.cli.table import screen_from
     from lcr_vision.speech import Announcer
+    from lcr_vision.vision.labels import read_answers
     from lcr_vision.vision.reader import DiceReader
 
     kind = args.dice

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from lcr_vision.errors import Said
 from lcr_vision.faces import FaceError
 from lcr_vision.ledger.checks import Order, check_fields
 from lcr_vision.ledger.errors import EditError, JournalError
@@ -39,7 +40,6 @@ from lcr_vision.ledger.events import (
     origin_of,
 )
 from lcr_vision.ledger.journal import JOURNAL, Event
-from lcr_vision.phrases.said import Said
 from lcr_vision.rules import (
     Decision,
     RollResult,

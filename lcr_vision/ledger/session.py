@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from lcr_vision.errors import Said
 from lcr_vision.ledger.errors import EditError, SessionError
 from lcr_vision.ledger.events import (
     PHOTOS,
@@ -51,7 +52,6 @@ from lcr_vision.ledger.events import (
 )
 from lcr_vision.ledger.journal import JOURNAL, Event, Journal
 from lcr_vision.ledger.replay import Entry, Ledger, replay, unannounced
-from lcr_vision.phrases.said import Said
 from lcr_vision.phrases.spoken import Phrasebook
 from lcr_vision.rules import (
     Decision,

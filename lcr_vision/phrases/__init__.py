@@ -1,7 +1,9 @@
 """Every sentence lcr-vision says, prints or writes for a person, rendered from values.
 
 One owner per sentence: the rules, the ledger and the table hand over values (moves, settlements,
-a `Said` key with its fields) and this package turns them into words.
+a `Said` key with its fields) and this package turns them into words. A refusal's English, as the
+command line prints it, is the one exception: it lives with `Said` in the base
+(`lcr_vision.errors`), so that the rules raise it without importing this package.
 
 - `language`: what a language is (number words, noun forms, templates, face names) and how a
   template is filled: ``{chips:chip}`` counts a noun, ``{game}`` spells a bare number, a `Said`
@@ -10,9 +12,8 @@ a `Said` key with its fields) and this package turns them into words.
 - `numbers`: numbers in words, the one place they are written.
 - `spoken`: the `Phrasebook` the voice uses, in either language: short sentences from move values.
 - `written`: the fuller English the screen, the ledger and the review page print.
-- `said`: the `Said` value an error carries, so that a refusal is said in the table's language.
 - `calibration`: the calibration's sentences (English only, as spoken there today).
 
-The package imports nothing from the rest of lcr-vision but the rules' values, and the rules
-import only `said` from it, so the rules stay free of prose and of any language.
+The package imports nothing from the rest of lcr-vision but the base and the rules' values, and
+nothing below it imports it, so the rules stay free of prose and of any language.
 """

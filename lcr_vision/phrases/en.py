@@ -1,10 +1,12 @@
 """English: the voice's sentences and every refusal, one template per key (see `language`).
 
-A refusal's template is also what the command line prints, with digits for numbers.
+The refusals' templates and nouns are the base's (`lcr_vision.errors`), which the command line
+prints with digits; here they are said with words.
 """
 
 from __future__ import annotations
 
+from lcr_vision.errors import NOUNS, REFUSALS
 from lcr_vision.phrases.language import Language
 from lcr_vision.phrases.numbers import english
 
@@ -16,9 +18,7 @@ def _form(n: int) -> int:
 
 EN = Language(
     spell=lambda n, noun: english(n),
-    nouns={"chip": ("chip", "chips"), "die": ("die", "dice"), "percent": ("percent", "percent"),
-           "face": ("face", "faces"), "target": ("target", "targets"), "wild": ("wild", "wilds"),
-           "roll": ("roll", "rolls"), "them": ("it", "them")},
+    nouns={**NOUNS, "percent": ("percent", "percent"), "them": ("it", "them")},
     form=_form,
     templates={
         "turn": "{player}, roll {dice}.",
@@ -70,28 +70,7 @@ EN = Language(
         "demo_reads": "{throws} throws read, {median} frames (median; at most {most}) after the "
                       "dice stopped.",
         "demo_session": "Session: {folder}",
-        # Refusals: what the rules, the ledger and the table refuse, and why.
-        "text": "{text}",
-        "game_over": "game {game} is over; a new game must start",
-        "face_count": "{player} rolls {owed:die}, got {faces:face}",
-        "wild_off": "{player} rolled a wild, but the Wild variant is off",
-        "roll_face": "{player}'s roll: {why}",
-        "unknown_face": "unknown face {face!r}",
-        "unknown_typed_face": "unknown face {face!r}: use L, C, R, dot (or .), wild, or a pip "
-                              "value 1-6",
-        "wild_take_count": "the wilds take {chips:chip}, got {targets:target}",
-        "wild_give_count": "the wilds give {chips:chip}, got {targets:target}",
-        "wild_not_opponent": "a wild target must be an opponent, not seat {seat}",
-        "wild_too_few": "{player} has {chips:chip} to take",
-        "reverse_needs_wilder": "paying to reverse the dice needs the Wilder variant",
-        "reverse_too_few": "{player} needs {price:chip} to pay for Wilder, has {chips}",
-        "no_wild_choice": "{player} rolled {wilds:wild}: there is no wild choice to make",
-        "no_player": "no player called {name!r}: players are {players}",
-        "no_undo": "there is no roll to undo",
-        "no_roll": "there is no roll {k}: the session has {rolls:roll}",
-        "roll_refused": "roll {k}: {why}",
-        "cannot_correct": "cannot correct roll {k}: {why}",
-        "amend_number": "a roll is amended by its number, not {text!r}",
+        **REFUSALS,
     },
     faces={"L": "left", "C": "center", "R": "right", "dot": "dot", "wild": "wild"},
     places=(("die",), ("left die", "right die"), ("left die", "middle die", "right die")),

@@ -3,23 +3,21 @@
 A template names its fields; how a field is written depends on its value and its format spec:
 an int with a noun (``{chips:chip}``) is counted (``two chips``, ``две фишки``), a bare int
 (``{game}``) is spelled, a `Said` is rendered as a sentence of its own, anything else is as is.
-The same template is written with digits for the terminal (`Language.digits`) and with words for
-the voice, so that a refusal reads as before on the command line and is said with words.
+A refusal's English template is written with digits for the terminal by the base
+(`lcr_vision.errors.english`) and with words for the voice here.
 
 >>> from lcr_vision.phrases.en import EN
 >>> EN.render(Said("wild_too_few", {"player": "Cat", "chips": 1}))
 'Cat has one chip to take'
->>> EN.digits.render(Said("wild_too_few", {"player": "Cat", "chips": 1}))
-'Cat has 1 chip to take'
 """
 
 from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from lcr_vision.phrases.said import Said
+from lcr_vision.errors import Said
 
 
 @dataclass(frozen=True)
@@ -34,11 +32,6 @@ class Language:
     places: tuple[tuple[str, ...], ...]  # the dice of a roll of 1, 2, 3 named by place, left first
     dice_word: tuple[str, str]  # "die", "dice": where places are joined (the left and right dice)
     joiner: str  # the word before the last item of a list
-
-    @property
-    def digits(self) -> Language:
-        """This language with numbers as digits: the terminal's, where a count is read, not said."""
-        return replace(self, spell=lambda n, noun: str(n))
 
     def plural(self, n: int, noun: str) -> str:
         """The noun's form for ``n`` (Russian has three: 1 фишку, 2 фишки, 5 фишек)."""

@@ -81,7 +81,7 @@ RU = Language(
         "demo_reads": "Прочитано бросков: {throws}; через {median} кадров (медиана; не больше "
                       "{most}) после остановки кубиков.",
         "demo_session": "Сессия: {folder}",
-        # Refusals (see en.py).
+        # Refusals (see `lcr_vision.errors`).
         "text": "{text}",
         "game_over": "игра {game} окончена, начните новую",
         "face_count": "{player} бросает {owed:die}, а граней {faces}",

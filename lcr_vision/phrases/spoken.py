@@ -32,7 +32,7 @@ After a correction, the chips to move so that the table holds what the corrected
 A refusal, said in the table's language with every number in words (the terminal prints the same
 refusal with digits):
 
->>> from lcr_vision.phrases.said import Said
+>>> from lcr_vision.errors import Said
 >>> refused = UserError(Said("wild_not_opponent", {"seat": 0}))
 >>> str(refused), en.refusal(refused), ru.refusal(refused)
 ('a wild target must be an opponent, not seat 0', 'A wild target must be an opponent, not seat zero.', 'Дикий забирает только у соперника, а не у места ноль.')

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from lcr_vision.errors import Said
 from lcr_vision.faces import FaceError
-from lcr_vision.phrases.said import Said
 from lcr_vision.rules.choices import WILDER_PRICE, Choices, Decision, give_targets, take_targets
 from lcr_vision.rules.errors import (
     FaceCountError,

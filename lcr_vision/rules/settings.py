@@ -19,8 +19,8 @@ from dataclasses import asdict, dataclass, fields
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from lcr_vision.errors import Said
 from lcr_vision.faces import FaceMap
-from lcr_vision.phrases.said import Said
 from lcr_vision.rules.errors import SettingsError
 
 MIN_PLAYERS = 3

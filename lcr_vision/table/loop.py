@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lcr_vision.camera.source import FrameSource
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import FaceError, parse_faces
 from lcr_vision.ledger import Session
 from lcr_vision.ledger.errors import EditError
@@ -40,7 +40,6 @@ from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.manual import parse_roll
 from lcr_vision.odds import Odds, quick_odds
 from lcr_vision.photolog import How, PhotoLog, PhotoRecord, journal_known, photo_number
-from lcr_vision.phrases.said import Said
 from lcr_vision.rules import (
     Decision,
     GameState,

@@ -1,6 +1,7 @@
 """Read a labelled image set: ``labels.csv`` (one row per die) and the optional ``empty.txt``.
 
-The format is docs/formats.md's; ``eval`` scores the reader against it and training learns from it.
+The format is docs/formats.md's; ``eval`` scores the reader against it, training learns from it
+and calibration takes its check rolls' answers from it.
 
 >>> import io
 >>> rows = io.StringIO("file,width,height,class,xmin,ymin,xmax,ymax\\na.jpg,64,48,4,1,2,11,12\\n")
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from lcr_vision.errors import UserError
-from lcr_vision.faces import FACE_TOKENS
+from lcr_vision.faces import FACE_TOKENS, DiceKind
 from lcr_vision.vision.detections import Detections
 
 # Dice that the real photo set's labels leave out, each checked by eye (a whole die, plainly
@@ -68,3 +69,15 @@ def read_labels(csv_path: Path, *more: Path) -> dict[str, Detections]:
             for name, dice in parse_labels(rows, empty if i == 0 else ()).items():
                 truth[name] = Detections.merge([truth[name], dice]) if name in truth else dice
     return truth
+
+
+def read_answers(path: Path, kind: DiceKind) -> dict[str, tuple[str, ...]]:
+    """File name -> faces up, from a labels.csv of check rolls (calibration's ``--answers``);
+    faces the dice cannot show are an error."""
+    answers = {name: dice.faces for name, dice in read_labels(path).items()}
+    for name, faces in answers.items():
+        wrong = [f for f in faces if f not in kind.faces]
+        if wrong:
+            raise LabelsError(f"{path}: {name} has face {wrong[0]!r}, which "
+                              f"{kind.value} dice do not have")
+    return answers

@@ -1,0 +1,85 @@
+"""The packages of lcr_vision stand in layers: no import runs back up, no two import each other.
+
+Read from the source (ast), not by importing, so that an import inside a function or under
+``TYPE_CHECKING`` counts as much as one at the top: each still ties the two packages together.
+A package here is a folder of modules right under lcr_vision (``__init__.py`` or not), or a module
+there (``errors``, ``faces``).
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import lcr_vision
+
+ROOT = Path(lcr_vision.__file__).parent
+UNITS = frozenset(p.relative_to(ROOT).parts[0].removesuffix(".py") for p in ROOT.rglob("*.py")
+                  if p != ROOT / "__init__.py")
+# The base and what it must never reach: the rules are pure, and a refusal needs no phrasebook.
+BASE_FILES = (ROOT / "errors.py", ROOT / "faces.py", *sorted((ROOT / "rules").glob("*.py")))
+ABOVE_BASE = frozenset({"phrases", "cli", "table", "ledger", "vision", "review", "calibration",
+                        "speech", "bench", "training"})
+
+
+def unit_of(path: Path) -> str:
+    """The package a source file belongs to."""
+    return path.relative_to(ROOT).parts[0].removesuffix(".py")
+
+
+def imported_units(path: Path) -> set[str]:
+    """The packages of lcr_vision that a file imports anywhere in it (``from lcr_vision import
+    synth`` names the package ``synth``)."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module == "lcr_vision":
+            names += [f"lcr_vision.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    parts = (name.split(".") for name in names)
+    return {p[1] for p in parts if p[0] == "lcr_vision" and len(p) > 1 and p[1] in UNITS}
+
+
+def package_graph() -> dict[str, set[str]]:
+    """Package -> the other packages its files import."""
+    graph: dict[str, set[str]] = {unit: set() for unit in UNITS}
+    for path in ROOT.rglob("*.py"):
+        if path != ROOT / "__init__.py":
+            graph[unit_of(path)] |= imported_units(path) - {unit_of(path)}
+    return graph
+
+
+def reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every package that ``start`` imports, straight or through others."""
+    seen: set[str] = set()
+    todo = list(graph[start])
+    while todo:
+        unit = todo.pop()
+        if unit not in seen:
+            seen.add(unit)
+            todo += graph[unit]
+    return seen
+
+
+def test_the_graph_is_read() -> None:
+    graph = package_graph()
+    assert {"errors", "faces", "rules", "phrases", "cli"} <= graph.keys()
+    assert "errors" in graph["faces"] and "rules" in reach(graph, "cli")
+
+
+def test_no_two_packages_import_each_other() -> None:
+    graph = package_graph()
+    loops = {unit: sorted(u for u in graph[unit] if unit in reach(graph, u))
+             for unit in graph if unit in reach(graph, unit)}
+    assert loops == {}, f"packages in a loop, with the imports that lead back: {loops}"
+
+
+def test_the_base_imports_nothing_above_it() -> None:
+    above = {str(p.relative_to(ROOT)): sorted(imported_units(p) & ABOVE_BASE) for p in BASE_FILES}
+    assert {file: units for file, units in above.items() if units} == {}
+
+
+def test_errors_imports_nothing_of_the_project() -> None:
+    assert imported_units(ROOT / "errors.py") == set()
