@@ -107,7 +107,7 @@ MAX_REREAD = 8
 # A die kept is read again from crops this much smaller and bigger, and the three reads'
 # probabilities averaged are its face and score: a face that one crop alone reads is doubted.
 # On renders from a webcam at the table's edge this halves the dice committed wrong at the
-# table's 0.75 (`lcr-vision measure reliability`, and the model card's reliability curve).
+# table's doubt threshold (`lcr-vision measure reliability`, and the model card's curve).
 SECOND_LOOK = (0.8, 1.25)
 
 
