@@ -34,16 +34,6 @@ from lcr_vision.rules import Decision, GameState, RollResult, Settings
 from lcr_vision.rules.engine import legal_choices
 from lcr_vision.speech import Announcer, Phrasebook
 
-HELP = (
-    "Type each roll's faces on one line: L R dot, l c ., or pip values like 4 6 2.\n"
-    "Wild: add @Name for each chip a wild takes (or gives), e.g. wild wild dot @Ben @Cat;\n"
-    "      without names the policy chooses.\n"
-    "Wilder: start the line with 'reverse' to pay 3 chips and reverse the dice.\n"
-    "Commands: undo (the last roll), amend K FACES (roll K really showed FACES: the later\n"
-    "          rolls are replayed on it, and the chips to move are said; 'correct' does\n"
-    "          the same), standings, help, quit.\n"
-    "End of input also stops; the session resumes with --session."
-)
 QUIT = ("quit", "q", "exit")
 # A whole 4-player game (Ann, Ben, Cat, Dan) with a rejected line and a correction, for demos.
 DEMO_ROLLS = Path(__file__).parent / "data" / "demo_rolls.txt"
@@ -76,38 +66,54 @@ class ManualPlay:
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
+    def line(self, key: str, **fields: object) -> str:
+        """A line of the transcript in the table's language; numbers stay digits."""
+        return self.phrases.written(key, **{k: str(v) if isinstance(v, int) else v
+                                          for k, v in fields.items()})
+
+    @property
+    def english(self) -> bool:
+        """English has its own, fuller written record of moves (`phrases.written`); another
+        language prints what its voice says."""
+        return self.phrases.language == "en"
+
     def standings(self, state: GameState | None = None) -> None:
         """Chips per player and in the center: of ``state``, else of the game in progress."""
         state = state or self.session.state
-        self.say("  " + describe_standings(state, self.session.settings.players))
+        players = self.session.settings.players
+        self.say("  " + (describe_standings(state, players) if self.english else
+                         self.phrases.standings(dict(zip(players, state.chips)), state.center)))
 
     def turn(self) -> str:
         """The line that asks for the next roll."""
         s = self.session
-        k = len(s.ledger.rolls) + 1
-        line = f"Game {s.state.game}, roll {k}: {describe_turn(s.state, s.settings.players)}"
+        players, dice = s.settings.players, s.state.dice_owed
+        turn = (describe_turn(s.state, players) if self.english
+                else self.phrases.turn(players[s.state.turn], dice))
+        line = self.line("manual_turn", game=s.state.game, k=len(s.ledger.rolls) + 1, turn=turn)
         if legal_choices(s.settings, s.state).reverse:
-            line += " (start with 'reverse' to pay 3 chips for Wilder)"
+            line += self.line("manual_reverse")
         return line
 
     def report(self, label: str, result: RollResult) -> None:
         players = self.session.settings.players
-        faces = " ".join(result.faces)
-        self.say(
-            f"  {label}: {players[result.player]} rolled {faces}. {describe_roll(result, players)}"
-        )
+        what = (describe_roll(result, players) if self.english
+                else " ".join(self.phrases.moves(result.moves))
+                or self.phrases.keep(players[result.player]))
+        self.say("  " + self.line("manual_rolled", label=label, player=players[result.player],
+                                  faces=" ".join(result.faces), what=what))
 
     def roll(self, text: str) -> None:
         faces, decision = parse_roll(text, self.session.settings)
         self.session.record_roll(faces, decision)
         self.announce(len(self.session.ledger.rolls))
 
-    def announce(self, k: int, label: str = "Roll") -> None:
+    def announce(self, k: int, label: str = "manual_roll") -> None:
         """Print roll ``k`` and the standings after it, then journal that it was printed."""
         played = self.session.ledger.rolls[k - 1]
         result = played.result
         with self.session.announcing(k):
-            self.report(f"{label} {k}", result)
+            self.report(self.line(label, k=k), result)
             self.standings(result.after)
             if self.odds and not result.after.over:
                 chances = quick_odds(self.session.settings, result.after)
@@ -129,7 +135,7 @@ class ManualPlay:
         faces, decision = parse_roll(rest, session.settings)
         amendment = session.amend(k, faces, decision)
         said = amendment.sentences(self.phrases)
-        self.report(f"Roll {k} corrected", amendment.result)
+        self.report(self.line("manual_corrected", k=k), amendment.result)
         for line in said[1:]:
             self.say("  " + line)
         self.standings()
@@ -138,7 +144,8 @@ class ManualPlay:
 
     def undo(self) -> None:
         entry = self.session.undo()
-        self.say(f"  Roll {entry.k} ({entry.player}: {' '.join(entry.faces)}) undone.")
+        self.say("  " + self.line("manual_undone", k=entry.k, player=entry.player,
+                                  faces=" ".join(entry.faces)))
         self.standings()
 
     def handle(self, text: str) -> bool:
@@ -148,7 +155,7 @@ class ManualPlay:
         if command in QUIT:
             return False
         if command in ("help", "?"):
-            self.say(HELP)
+            self.say(self.line("manual_help"))
         elif command in ("standings", "s"):
             self.standings()
         elif command == "undo":
@@ -167,9 +174,9 @@ class ManualPlay:
 
     def run(self, lines: Iterable[str], prompt: bool) -> None:
         """Read lines to ``quit`` or end of input; explain a rejected line and ask again."""
-        self.say(f"Session {self.session.folder}. Type 'help' for how to enter rolls.")
+        self.say(self.line("manual_session", folder=str(self.session.folder)))
         for k in self.session.unannounced:
-            self.announce(k, "Before the crash: roll")
+            self.announce(k, "manual_before_crash")
         self.standings()
         self.ask(prompt)
         for raw in lines:
@@ -178,6 +185,7 @@ class ManualPlay:
                 if text and not self.handle(text):
                     break
             except UserError as exc:
-                self.say(f"  Rejected: {exc}. Try again.")
+                why = str(exc) if self.english else self.phrases.refusal(exc).rstrip(".")
+                self.say("  " + self.line("manual_rejected", why=why))
             self.ask(prompt)
-        self.say(f"Session saved in {self.session.folder}; resume it with --session.")
+        self.say(self.line("manual_saved", folder=str(self.session.folder)))

@@ -18,7 +18,7 @@ from test_review_model import PLAYERS, camera_session, manual_session
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.report import ledger_rows
-from lcr_vision.manual import HELP
+from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.written import describe_standings, describe_struck
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.table.screen import KEYS
@@ -249,5 +249,5 @@ def test_the_readme_names_every_window_key_and_the_ways_to_amend() -> None:
     named = set(re.findall(r"\*\*(.+?)\*\*", keys))
     assert named == {"space" if k == " " else k for k in KEYS if k != "\x1b"}
     assert "**a** amends a roll" in keys and KEYS["a"] == "amend"
-    assert "`amend K FACES` corrects roll *K* as `amend` does" in text and "amend K FACES" in HELP
+    assert "`amend K FACES` corrects roll *K* as `amend` does" in text and "amend K FACES" in EN.say("manual_help")
     assert "later rolls it leaves no room for are *struck*" in text

@@ -223,28 +223,48 @@ def test_options_of_the_camera_are_refused_in_manual_play(
     assert not (tmp_path / "s").exists()
 
 
-@pytest.mark.parametrize(("language", "said"), [
+@pytest.mark.parametrize(("language", "said", "printed"), [
     ("en", ["Roll one was center, dot, dot.",
             "Struck: one roll from roll two on; the corrected game leaves no room for them.",
-            "Ben, put one chip in the center."]),
+            "Ben, put one chip in the center."],
+     [("  Roll 1 corrected: Ann rolled C dot dot. Ann puts one chip in the center; "
+      "Ann has two chips left."), "  Ann 2, Ben 1, Cat 3; center 1."]),
     ("ru", ["Бросок один на самом деле: центр, точка, точка.",
             "Вычеркнуто: один бросок, начиная с броска два; после исправления им нет места.",
-            "Ben, положи одну фишку в центр."]),
+            "Ben, положи одну фишку в центр."],
+     ["  Бросок 1 исправлен: Ann — C dot dot. Ann: одну фишку в центр.",
+      "  Ann два, Ben один, Cat три, в центре один."]),
 ])
 def test_amend_in_manual_play_prints_and_says_the_chips_to_hand_back(
-        tmp_path, language: str, said: list[str]) -> None:
+        tmp_path, language: str, said: list[str], printed: list[str]) -> None:
     session = Session.create(tmp_path / "s", Settings.create(["Ann", "Ben", "Cat"],
                                                              stakes=(3, 1, 3)))
-    printed, spoken = io.StringIO(), io.StringIO()
+    out, spoken = io.StringIO(), io.StringIO()
     with Announcer(None, speak=False, record=None, out=spoken) as announcer:
-        play = ManualPlay(session, printed, announcer, Phrasebook(("Ann", "Ben", "Cat"), language))
+        play = ManualPlay(session, out, announcer, Phrasebook(("Ann", "Ben", "Cat"), language))
         play.run(["L dot dot", "dot dot  # Ben threw two dice on Ann's chip", "amend 1 C . ."],
                  prompt=False)
     session.close()
-    lines = printed.getvalue().splitlines()
-    at = lines.index("  Roll 1 corrected: Ann rolled C dot dot. Ann puts one chip in the center; "
-                     "Ann has two chips left.")
-    assert lines[at + 1:at + 4] == [*("  " + s for s in said[1:]), "  Ann 2, Ben 1, Cat 3; center 1."]
+    lines = out.getvalue().splitlines()
+    at = lines.index(printed[0])  # printed in the table's language, as it is said
+    assert lines[at + 1:at + 4] == [*("  " + s for s in said[1:]), printed[1]]
     assert spoken.getvalue().splitlines()[-3:] == said
     ledger = ledger_of(tmp_path / "s")
     assert len(ledger.rolls) == 1 and ledger.struck[0].faces == ("dot", "dot")
+
+
+def test_manual_play_in_russian_prints_russian(tmp_path) -> None:
+    """Chosen, Russian is what the transcript is written in too: turns, rolls, refusals, undo,
+    standings and help; only the faces typed and the names stay as they are."""
+    session = Session.create(tmp_path / "s", Settings.create(["Аня", "Боря", "Вера"]))
+    out = io.StringIO()
+    ManualPlay(session, out, None, Phrasebook(("Аня", "Боря", "Вера"), "ru")).run(
+        ["L C dot", "xyz", "undo", "help"], prompt=False)
+    session.close()
+    text = out.getvalue()
+    assert "Игра 1, бросок 1: Аня, бросай три кубика." in text
+    assert "  Бросок 1: Аня — L C dot. Аня: одну фишку налево — Боря и одну в центр." in text
+    assert "  Не принято: Неизвестная грань 'xyz'" in text and "Бросок 1 (Аня: L C dot) отменён." in text
+    assert "Вводите грани каждого броска" in text and text.rstrip().endswith("--session.")
+    assert not any(word in text for word in ("Game", "Roll", "rolled", "Rejected", "Session",
+                                             "Type each"))

@@ -53,6 +53,25 @@ EN = Language(
         "standings": "{chips}, center {center}.",
         "favoured": "{player} is favoured to win, {chance}.",
         "even": "Too close to call.",
+        "manual_session": "Session {folder}. Type 'help' for how to enter rolls.",
+        "manual_saved": "Session saved in {folder}; resume it with --session.",
+        "manual_rejected": "Rejected: {why}. Try again.",
+        "manual_undone": "Roll {k} ({player}: {faces}) undone.",
+        "manual_turn": "Game {game}, roll {k}: {turn}",
+        "manual_reverse": " (start with 'reverse' to pay 3 chips for Wilder)",
+        "manual_roll": "Roll {k}",
+        "manual_corrected": "Roll {k} corrected",
+        "manual_before_crash": "Before the crash: roll {k}",
+        "manual_rolled": "{label}: {player} rolled {faces}. {what}",
+        "manual_help": (
+            "Type each roll's faces on one line: L R dot, l c ., or pip values like 4 6 2.\n"
+            "Wild: add @Name for each chip a wild takes (or gives), e.g. wild wild dot @Ben @Cat;\n"
+            "      without names the policy chooses.\n"
+            "Wilder: start the line with 'reverse' to pay 3 chips and reverse the dice.\n"
+            "Commands: undo (the last roll), amend K FACES (roll K really showed FACES: the later\n"
+            "          rolls are replayed on it, and the chips to move are said; 'correct' does\n"
+            "          the same), standings, help, quit.\n"
+            "End of input also stops; the session resumes with --session."),
         "before_crash": "Before the crash, {player} rolled.",
         "new_game": "Game {game}: {player} throws first.",
         "corrected": "Roll {k} was {faces}.",

@@ -64,6 +64,25 @@ RU = Language(
         "standings": "{chips}, в центре {center}.",
         "favoured": "{player} — фаворит, {chance}.",
         "even": "Шансы равны.",
+        "manual_session": "Сессия {folder}. Наберите help, чтобы узнать, как вводить броски.",
+        "manual_saved": "Сессия сохранена в {folder}; продолжить её: --session.",
+        "manual_rejected": "Не принято: {why}. Попробуйте ещё раз.",
+        "manual_undone": "Бросок {k} ({player}: {faces}) отменён.",
+        "manual_turn": "Игра {game}, бросок {k}: {turn}",
+        "manual_reverse": " (начните строку с reverse, чтобы заплатить три фишки за Wilder)",
+        "manual_roll": "Бросок {k}",
+        "manual_corrected": "Бросок {k} исправлен",
+        "manual_before_crash": "До сбоя: бросок {k}",
+        "manual_rolled": "{label}: {player} — {faces}. {what}",
+        "manual_help": (
+            "Вводите грани каждого броска одной строкой: L R dot, l c . или очки: 4 6 2.\n"
+            "Wild: добавьте @Имя на каждую фишку, которую берёт (или отдаёт) wild, например\n"
+            "      wild wild dot @Ben @Cat; без имён выбирает правило.\n"
+            "Wilder: начните строку с reverse, чтобы заплатить три фишки и развернуть кубики.\n"
+            "Команды: undo (последний бросок), amend K ГРАНИ (бросок K на самом деле: следующие\n"
+            "         броски переигрываются, и называются фишки, которые нужно передать;\n"
+            "         correct делает то же), standings, help, quit.\n"
+            "Конец ввода тоже останавливает игру; сессия продолжается с --session."),
         "before_crash": "До сбоя бросок {player}.",
         "new_game": "Игра {game}: первым бросает {player}.",
         "corrected": "Бросок {k} на самом деле: {faces}.",

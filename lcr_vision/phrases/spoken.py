@@ -81,6 +81,10 @@ class Phrasebook:
     def _say(self, key: str, **fields: object) -> str:
         return self._words.say(key, **fields)
 
+    def written(self, key: str, **fields: object) -> str:
+        """A line written out (not said) in the table's language, such as manual play's."""
+        return self._say(key, **fields)
+
     def refusal(self, error: UserError) -> str:
         """What was refused and why, as a sentence: ``Roll two: Ben rolls two dice, got one
         face.`` (the command line prints the same refusal with digits)."""
