@@ -38,7 +38,7 @@ train: $(VENV)/.train
 	$(BIN)/python -m lcr_vision.training
 
 # The accuracy figures measured every way onnxruntime runs them, and the tests' floors from them
-# (minutes; see lcr_vision/bench/accuracy.py). Run after shipping a model.
+# (minutes; see lcr_vision/measure/accuracy.py). Run after shipping a model.
 floors: $(VENV)/.test
 	$(BIN)/lcr-vision bench --only accuracy --write-floors tests/floors.json > /dev/null
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lcr_vision.bench.accuracy import Bound, Count, below, bound
 from lcr_vision.cli import main
+from lcr_vision.measure.accuracy import Bound, Count, below, bound
 
 
 def test_bench_reports_each_part_it_is_asked_for(capsys: pytest.CaptureFixture[str]) -> None:

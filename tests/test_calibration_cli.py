@@ -265,7 +265,7 @@ def test_an_upright_model_learns_where_the_tables_far_side_is(
     from dataclasses import replace
 
     from lcr_vision.calibration import trial
-    from lcr_vision.vision.holdout import OUT_OF_RANGE
+    from lcr_vision.measure.holdout import OUT_OF_RANGE
 
     monkeypatch.setitem(trial.TABLES, "steep-upright",
                         ("lcr", replace(OUT_OF_RANGE, roll_deg=(-5.0, 5.0), die_px=(45.0, 55.0))))

@@ -1,4 +1,4 @@
-"""Matching and scoring: worked examples and properties of `lcr_vision.vision.metrics`."""
+"""Matching and scoring: worked examples and properties of `lcr_vision.measure.metrics`."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lcr_vision.faces import FACE_TOKENS, FaceMap
+from lcr_vision.measure.metrics import LABELS, match, score
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.labels import LabelsError, parse_labels
-from lcr_vision.vision.metrics import LABELS, match, score
 
 
 def dice_at(points: list[tuple[float, float]], faces: list[str], size: float = 20.0) -> Detections:

@@ -44,7 +44,7 @@ def test_in_range_scenes_are_drawn_as_training_draws_them(
 def test_the_studies_defaults_are_the_modules_own() -> None:
     from lcr_vision.calibration import trial
     from lcr_vision.cli import measure
-    from lcr_vision.vision import holdout
+    from lcr_vision.measure import holdout
 
     assert (measure.HOLDOUT_SEED, measure.HOLDOUT_SIZE, measure.TRIAL_SEED) == (
         holdout.SEED, holdout.SIZE, trial.SEED)
@@ -91,7 +91,7 @@ def test_losses_of_renders_count_the_dice_the_holdout_draws(
     dice as those scenes label, each lost somewhere or read right."""
     from dataclasses import replace
 
-    from lcr_vision.vision.holdout import OUT_OF_RANGE, holdout_scenes
+    from lcr_vision.measure.holdout import OUT_OF_RANGE, holdout_scenes
 
     assert main(["measure", "losses", "--renders", "lcr", "--count", "3", "--roll", "-12", "12",
                  "--one-look"]) == 0

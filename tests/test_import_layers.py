@@ -19,7 +19,11 @@ UNITS = frozenset(p.relative_to(ROOT).parts[0].removesuffix(".py") for p in ROOT
 # The base and what it must never reach: the rules are pure, and a refusal needs no phrasebook.
 BASE_FILES = (ROOT / "errors.py", ROOT / "faces.py", *sorted((ROOT / "rules").glob("*.py")))
 ABOVE_BASE = frozenset({"phrases", "cli", "table", "ledger", "vision", "review", "calibration",
-                        "speech", "bench", "training"})
+                        "speech", "measure", "training"})
+# What runs at the table never reaches into measurement; the calibration trial is measurement.
+RUNTIME = frozenset({"table", "camera", "ledger", "speech", "vision", "calibration", "phrases",
+                     "rules", "review", "photolog", "manual", "odds", "sim"})
+MEASUREMENT_FILES = frozenset({ROOT / "calibration" / "trial.py"})
 
 
 def unit_of(path: Path) -> str:
@@ -79,6 +83,13 @@ def test_no_two_packages_import_each_other() -> None:
 def test_the_base_imports_nothing_above_it() -> None:
     above = {str(p.relative_to(ROOT)): sorted(imported_units(p) & ABOVE_BASE) for p in BASE_FILES}
     assert {file: units for file, units in above.items() if units} == {}
+
+
+def test_runtime_imports_nothing_of_measure() -> None:
+    runtime = (p for p in ROOT.rglob("*.py") if p != ROOT / "__init__.py"
+               and unit_of(p) in RUNTIME and p not in MEASUREMENT_FILES)
+    importers = sorted(str(p.relative_to(ROOT)) for p in runtime if "measure" in imported_units(p))
+    assert importers == [], f"runtime modules that import lcr_vision.measure: {importers}"
 
 
 def test_errors_imports_nothing_of_the_project() -> None:

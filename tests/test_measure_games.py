@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lcr_vision.bench.games import REAL, SETS, TruthAnswers, crop_rolls, measure_games
 from lcr_vision.camera.stills import FolderSource
 from lcr_vision.cli import main
+from lcr_vision.measure.games import REAL, SETS, TruthAnswers, crop_rolls, measure_games
 from lcr_vision.vision.detections import Detections
 
 

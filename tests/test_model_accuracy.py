@@ -1,6 +1,6 @@
 """The shipped model through onnxruntime: accuracy on real photos, samples and unseen renders.
 
-Each figure of ``lcr_vision.bench.accuracy`` is held to its bound in ``tests/floors.json``: the
+Each figure of ``lcr_vision.measure.accuracy`` is held to its bound in ``tests/floors.json``: the
 worst figure measured with one and two threads and onnxruntime's graph optimisations on and off,
 less twice their spread and at least one standard error of the figure (``make floors`` measures
 them again), so another processor's rounding of a borderline score does not fail them while a
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from lcr_vision.bench.accuracy import NEEDS_REAL, REAL, Bound, below, figures, groups
 from lcr_vision.faces import DiceKind
+from lcr_vision.measure.accuracy import NEEDS_REAL, REAL, Bound, below, figures, groups
+from lcr_vision.measure.metrics import match
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-from lcr_vision.vision.metrics import match
 from lcr_vision.vision.reader import DiceReader
 from lcr_vision.vision.split import is_validation
 

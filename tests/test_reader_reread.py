@@ -8,8 +8,8 @@ from dataclasses import replace
 import numpy as np
 
 from lcr_vision.faces import DiceKind
+from lcr_vision.measure.holdout import OUT_OF_RANGE
 from lcr_vision.synth.scene import render_scene
-from lcr_vision.vision.holdout import OUT_OF_RANGE
 from lcr_vision.vision.reader import DiceReader
 
 # A webcam at the table's edge, other colours and typefaces than training's: seed 180 draws one

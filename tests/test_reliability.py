@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lcr_vision.bench.reliability import Curve, scored, table
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind, FaceMap
+from lcr_vision.measure.reliability import Curve, scored, table
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.reader import DiceReader

@@ -25,12 +25,12 @@ import cv2
 import numpy as np
 
 from lcr_vision.faces import DiceKind
+from lcr_vision.measure.holdout import OUT_OF_RANGE
 from lcr_vision.meter import Meter
 from lcr_vision.synth.layout import place_dice
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import label, rest_dice
 from lcr_vision.synth.sequence import Table
-from lcr_vision.vision.holdout import OUT_OF_RANGE
 
 TABLES: dict[str, tuple[str, Ranges]] = {
     "high-camera-tray": ("lcr", replace(Ranges(), die_px=(11.0, 12.0), surfaces=("tray",),

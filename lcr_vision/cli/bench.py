@@ -3,7 +3,7 @@
 The machines this runs on are shared and noisy, so every part is measured in the same run and the
 reader is also given as a ratio to decoding the same JPEG, which scales with the machine.
 ``--only accuracy`` measures the model's accuracy figures instead, every way onnxruntime can run
-them (``lcr_vision.bench.accuracy``), and writes or checks the floors the tests hold.
+them (``lcr_vision.measure.accuracy``), and writes or checks the floors the tests hold.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _progress(line: str) -> None:
 
 
 def _reader(args: argparse.Namespace) -> dict[str, Any]:
-    from lcr_vision.vision.speed import reader_speed, sample_frame
+    from lcr_vision.measure.speed import reader_speed, sample_frame
 
     speed = reader_speed(model_path=args.model, runs=args.runs)
     one_view = reader_speed(model_path=args.model, runs=args.runs, threads=(1,), views=1)
@@ -74,8 +74,8 @@ def _odds(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _accuracy(args: argparse.Namespace) -> dict[str, Any]:
-    from lcr_vision.bench.accuracy import WAYS, below, floors, measure
     from lcr_vision.errors import UserError
+    from lcr_vision.measure.accuracy import WAYS, below, floors, measure
 
     counts = measure(WAYS[:1] if args.check else WAYS, args.model, _progress)
     bounds = {k: b.to_json() for k, b in floors(counts).items()}
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if (args.write_floors or args.check) and parts != ["accuracy"]:
         raise UserError("--write-floors and --check go with --only accuracy")
     if args.check:  # read before minutes of measuring, not after
-        from lcr_vision.bench.accuracy import Bound
+        from lcr_vision.measure.accuracy import Bound
 
         try:
             args.held = {k: Bound.from_json(v)

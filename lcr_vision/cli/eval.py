@@ -8,7 +8,7 @@ import math
 from pathlib import Path
 
 from lcr_vision.cli.detect import add_reader_options, reader_from
-from lcr_vision.vision.metrics import LABELS, Scores
+from lcr_vision.measure.metrics import LABELS, Scores
 
 SPLITS = ("all", "validation", "train")
 
@@ -64,10 +64,10 @@ def format_scores(s: Scores) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from lcr_vision.measure.metrics import score
     from lcr_vision.meter import metered
     from lcr_vision.vision.images import load_image
     from lcr_vision.vision.labels import read_labels
-    from lcr_vision.vision.metrics import score
     from lcr_vision.vision.split import in_split
 
     truth = {n: t for n, t in read_labels(*args.labels).items() if in_split(n, args.split)}

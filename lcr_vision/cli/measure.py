@@ -28,9 +28,9 @@ if TYPE_CHECKING:  # the modules load on use, so that --help loads no OpenCV
 
 def _render_ranges(args: argparse.Namespace) -> Ranges:
     """The rendered scenes' settings that the holdout options ask for."""
+    from lcr_vision.measure.holdout import OUT_OF_RANGE
     from lcr_vision.synth.ranges import Ranges
     from lcr_vision.synth.typefaces import printed
-    from lcr_vision.vision.holdout import OUT_OF_RANGE
 
     base = Ranges() if args.in_range else OUT_OF_RANGE
     ranges = replace(base, tilt_deg=tuple(args.tilt or base.tilt_deg),
@@ -40,7 +40,7 @@ def _render_ranges(args: argparse.Namespace) -> Ranges:
 
 
 def _holdout(args: argparse.Namespace) -> int:
-    from lcr_vision.vision.holdout import holdout_report
+    from lcr_vision.measure.holdout import holdout_report
 
     print(json.dumps(holdout_report(args.model, args.count, args.seed, _render_ranges(args),
                                     tuple(args.size), args.one_look), indent=1))
@@ -49,7 +49,7 @@ def _holdout(args: argparse.Namespace) -> int:
 
 def _shifts(args: argparse.Namespace) -> int:
     from lcr_vision.errors import UserError
-    from lcr_vision.vision.shifts import REAL, shift_table
+    from lcr_vision.measure.shifts import REAL, shift_table
 
     args.labels = args.labels or REAL
     if not args.labels.is_file():
@@ -75,8 +75,8 @@ def _calibration(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    from lcr_vision.bench.games import measure_games, report_lines
     from lcr_vision.errors import UserError
+    from lcr_vision.measure.games import measure_games, report_lines
 
     if not 1 <= args.games <= 100 or not 0 <= args.videos <= 20:
         raise UserError("--games takes 1-100 folder games a set, --videos 0-20 video games")
@@ -96,8 +96,8 @@ def _games_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _reliability(args: argparse.Namespace) -> int:
-    from lcr_vision.bench.reliability import curves, table
     from lcr_vision.errors import UserError
+    from lcr_vision.measure.reliability import curves, table
 
     if not 10 <= args.count <= 2000:
         raise UserError("--count takes 10-2000 renders a set")
@@ -117,14 +117,14 @@ def _reliability_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _losses(args: argparse.Namespace) -> int:
+    from lcr_vision.measure.losses import labelled_photos, losses
     from lcr_vision.vision.labels import read_labels
-    from lcr_vision.vision.losses import labelled_photos, losses
     from lcr_vision.vision.reader import DiceReader
     from lcr_vision.vision.split import in_split
 
     if args.renders:
         from lcr_vision.faces import DiceKind
-        from lcr_vision.vision.holdout import holdout_scenes
+        from lcr_vision.measure.holdout import holdout_scenes
 
         scenes = holdout_scenes(args.renders, args.count, args.seed, _render_ranges(args),
                                 size=tuple(args.size))
@@ -144,7 +144,7 @@ def _losses(args: argparse.Namespace) -> int:
 
 
 # The studies' defaults, written out so that ``--help`` loads no OpenCV; a test checks them
-# against the modules' own (vision.holdout SEED and SIZE, calibration.trial SEED).
+# against the modules' own (measure.holdout SEED and SIZE, calibration.trial SEED).
 HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
 TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
                "printed-wild")

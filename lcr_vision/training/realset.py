@@ -41,7 +41,7 @@ def rune55_photos(root: Path, validation: bool = False,
                   copies: int = RUNE55_COPIES) -> dict[str, Detections]:
     """The labels of the rune55-d6 photos of one split, at most ``copies`` of each source photo
     (the first in name order), without the side-view photos of tiny dice (``RUNE55_MIN_DIE_PX``);
-    what training learns from and the figures of ``bench.accuracy`` are read on."""
+    what training learns from and the figures of ``measure.accuracy`` are read on."""
     kept: dict[str, list[str]] = defaultdict(list)
     labels = read_labels(root / "labels.csv")
     for name, truth in sorted(labels.items()):

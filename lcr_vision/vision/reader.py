@@ -148,7 +148,7 @@ class DiceReader:
         turned the far side up). ``optimize=False`` runs onnxruntime's graph as stored,
         without fusing its operators:
         other kernels, as another processor or install may run, for measuring how far the
-        figures move with them (``lcr_vision.bench.accuracy``). ``head`` corrects the
+        figures move with them (``lcr_vision.measure.accuracy``). ``head`` corrects the
         classifier's logits for one set of dice (calibration's; it needs a model with the
         ``features`` output). ``min_score`` ``None`` is the model's own (its metadata), else
         `FACE_SCORE`. ``reread`` reads a peak dropped at its own size again from bigger crops

@@ -26,13 +26,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lcr_vision.faces import DiceKind
+from lcr_vision.measure.holdout import OUT_OF_RANGE, holdout_run
+from lcr_vision.measure.metrics import Scores, score
+from lcr_vision.measure.shifts import SHIFTS, resized, shifted_scores
 from lcr_vision.synth.ranges import Ranges
-from lcr_vision.vision.holdout import OUT_OF_RANGE, holdout_run
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-from lcr_vision.vision.metrics import Scores, score
 from lcr_vision.vision.reader import DiceReader
-from lcr_vision.vision.shifts import SHIFTS, resized, shifted_scores
 from lcr_vision.vision.split import is_validation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -143,7 +143,7 @@ def _rune55(make: Reader, look: bool) -> dict[str, Count]:
 
 
 def _cameras(make: Reader, look: bool) -> dict[str, Count]:
-    """The real split as other cameras show it (``vision.shifts``) and enlarged four times."""
+    """The real split as other cameras show it (``measure.shifts``) and enlarged four times."""
     reader = make(dice=DiceKind.PIP, pyramid=True)
     figures = {shift: _dice(shifted_scores(reader, REAL / "labels.csv", SHIFTS[shift]))
                for shift in SHIFTS}

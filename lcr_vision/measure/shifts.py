@@ -21,9 +21,9 @@ import cv2
 import numpy as np
 
 from lcr_vision.faces import DiceKind
+from lcr_vision.measure.metrics import Scores, score
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.labels import read_labels
-from lcr_vision.vision.metrics import Scores, score
 from lcr_vision.vision.reader import DiceReader
 from lcr_vision.vision.split import is_validation
 

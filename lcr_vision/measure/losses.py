@@ -21,10 +21,10 @@ from pathlib import Path
 
 import numpy as np
 
+from lcr_vision.measure.metrics import SIZE_EDGES, match, size_band
 from lcr_vision.meter import metered
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.images import load_image
-from lcr_vision.vision.metrics import SIZE_EDGES, match, size_band
 from lcr_vision.vision.reader import DiceReader
 
 ALL = "all"  # the band that sums the others

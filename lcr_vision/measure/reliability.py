@@ -16,13 +16,13 @@ from pathlib import Path
 import numpy as np
 
 from lcr_vision.faces import DiceKind, FaceMap
+from lcr_vision.measure.metrics import match
 from lcr_vision.meter import Meter
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-from lcr_vision.vision.metrics import match
 from lcr_vision.vision.reader import DiceReader
 from lcr_vision.vision.split import is_validation
 

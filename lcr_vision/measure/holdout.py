@@ -17,11 +17,11 @@ import cv2
 import numpy as np
 
 from lcr_vision.faces import DiceKind
+from lcr_vision.measure.metrics import Scores, score
 from lcr_vision.meter import metered
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import Scene, render_scene
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.metrics import Scores, score
 from lcr_vision.vision.reader import DiceReader
 
 OUT_OF_RANGE = replace(
