@@ -63,12 +63,14 @@ class Verdict:
         """Judge ``detections`` (their faces as ``face_map`` counts them: `game_confidence`;
         ``None``: each face as read); the dice are put in left-to-right order for saying and
         saving, leaving out what is too small to be one of the set."""
-        sure = game_confidence(detections, face_map) >= min_score
+        confidence = game_confidence(detections, face_map)
         if len(detections):
+            sure = confidence >= min_score
             largest = detections.sizes[sure if sure.any() else slice(None)].max()
-            detections = detections.filter(detections.sizes >= ALIKE * largest)
-        dice = detections[np.argsort(detections.centers[:, 0], kind="stable")]
-        return cls(dice, owed, min_score, game_confidence(dice, face_map))
+            alike = detections.sizes >= ALIKE * largest
+            detections, confidence = detections.filter(alike), confidence[alike]
+        order = np.argsort(detections.centers[:, 0], kind="stable")
+        return cls(detections[order], owed, min_score, confidence[order])
 
     @property
     def faces(self) -> tuple[str, ...]:

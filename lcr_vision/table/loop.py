@@ -115,7 +115,7 @@ class TableLoop:
                 self.act(action, frame)
             if settled is not None and not self.stopped:
                 self.view.settled(number)
-                self.judge(frame, settled, again=self.settle.repeated and not self.source.stills)
+                self.judge(frame, settled, again=self.settle.repeated)
                 if self.source.stills:
                     self.await_key(frame)
             if self.stopped:
@@ -200,16 +200,14 @@ class TableLoop:
         and shown on the review page."""
         owed = self.session.dice_owed
         dice = verdict.dice
-        if len(dice) > owed:
-            surest = np.sort(np.argsort(-dice.scores, kind="stable")[:owed])
-            dice = dice[surest]
+        if len(dice) > owed:  # surest as the table judges them, in the game's terms
+            dice = dice[np.sort(np.argsort(-verdict.confidence, kind="stable")[:owed])]
         faces = dice.faces + ("dot",) * (owed - len(dice))
         try:
             self.commit(frame, dice, faces, How.UNANSWERED)
         except RulesError:
-            wilds = tuple("dot" if self.session.settings.face_map.to_game(f) == "wild" else f
-                          for f in faces)
-            self.commit(frame, dice, wilds, How.UNANSWERED)
+            plain = tuple("dot" if g == "wild" else f for f, g in zip(faces, self.game_faces(faces)))
+            self.commit(frame, dice, plain, How.UNANSWERED)
 
     def game_faces(self, faces: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(self.session.settings.face_map.to_game(f) for f in faces)

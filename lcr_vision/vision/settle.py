@@ -58,9 +58,13 @@ class SettleConfig:
     gone_frames: int = 8  # frames in a row without a die in its place: it was picked up
 
 
+def _grey(frame: np.ndarray) -> np.ndarray:
+    return frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+
+
 def motion_image(frame: np.ndarray, width: int) -> np.ndarray:
     """The small grey image motion is measured on, scaled to mean grey 128 so flicker cancels out."""
-    grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    grey = _grey(frame)
     height = max(1, round(grey.shape[0] * width / grey.shape[1]))
     small = cv2.resize(grey, (width, height), interpolation=cv2.INTER_AREA).astype(np.float32)
     return small * (128.0 / max(float(small.mean()), 1.0))
@@ -118,18 +122,18 @@ class DiceWatch:
     """The dice of the last roll, looked for in each frame while the table moves: whether one of
     them has been gone from its place, with the place still, for ``frames`` frames in a row."""
 
-    def __init__(self, frame: np.ndarray, dice: Detections, config: SettleConfig) -> None:
+    def __init__(self, grey: np.ndarray, dice: Detections, config: SettleConfig) -> None:
+        """Watch ``dice`` as they lie in the grey frame ``grey``."""
         self.config = config
-        grey = _grey(frame)
         self.shape = grey.shape
         self.spots = [_spot(grey, box, size, config.nudge) for box, size in
                       zip(dice.boxes, dice.sizes)]
         self.missing = [0] * len(self.spots)
         self.gone = False
 
-    def look(self, frame: np.ndarray) -> None:
-        """Look for each die in ``frame``; a die not found counts a frame, a die found restarts."""
-        grey = _grey(frame)
+    def look(self, grey: np.ndarray) -> None:
+        """Look for each die in the grey frame ``grey``; a die not found counts a frame, a die
+        found restarts."""
         if grey.shape != self.shape:
             return
         for i, (template, (x0, y0, x1, y1)) in enumerate(self.spots):
@@ -138,10 +142,6 @@ class DiceWatch:
             found = cv2.matchTemplate(grey[y0:y1, x0:x1], template, cv2.TM_CCOEFF_NORMED).max()
             self.missing[i] = self.missing[i] + 1 if found < self.config.seen else 0
             self.gone |= self.missing[i] >= self.config.gone_frames
-
-
-def _grey(frame: np.ndarray) -> np.ndarray:
-    return frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
 
 
 def _spot(grey: np.ndarray, box: np.ndarray, size: float,
@@ -174,7 +174,6 @@ class SettleDetector:
         self.latest = Detections()
         self._previous: np.ndarray | None = None
         self._quiet = 0
-        self._agreeing = 0
         self._agreed: list[Detections] = []  # the last reads agreeing, the roll's if it settles
         self._last_roll = Detections()
         self._watch: DiceWatch | None = None
@@ -183,16 +182,17 @@ class SettleDetector:
     def update(self, frame: np.ndarray, read: Reader) -> Detections | None:
         """Take one frame; call ``read`` on it only while the table is still after a throw."""
         cfg = self.config
-        small = motion_image(frame, cfg.width)
+        grey = _grey(frame)  # once a frame, for the motion and the watch alike
+        small = motion_image(grey, cfg.width)
         if self._previous is None or self._previous.shape != small.shape:
             self._previous = small
             return None
         self.motion_level = motion(self._previous, small, cfg.pixel_delta)
         self._previous = small
         if self._watch is not None and self.phase != "waiting" and not self._watch.gone:
-            self._watch.look(frame)
+            self._watch.look(grey)
         if self.motion_level > cfg.motion_on:
-            self.phase, self._quiet, self._agreeing = "moving", 0, 0
+            self.phase, self._quiet, self._agreed = "moving", 0, []
             return None
         if self.phase == "waiting":
             return None
@@ -200,16 +200,15 @@ class SettleDetector:
         if self._quiet < cfg.quiet_frames:
             return None
         self.phase = "settling"
-        return self._settle(read(frame), frame)
+        return self._settle(read(frame), grey)
 
-    def _settle(self, detections: Detections, frame: np.ndarray) -> Detections | None:
+    def _settle(self, detections: Detections, grey: np.ndarray) -> Detections | None:
         """Count agreeing reads; report the roll when enough agree and it is not the last one."""
         cfg = self.config
         agrees = same_dice(detections, self.latest, cfg.still)
-        self._agreeing = self._agreeing + 1 if agrees else 1
         self._agreed = [*self._agreed, detections][-cfg.stable_reads:] if agrees else [detections]
         self.latest = detections
-        if self._agreeing < cfg.stable_reads or len(detections) == 0:
+        if len(self._agreed) < cfg.stable_reads or len(detections) == 0:
             return None  # not yet still, or an empty table: stay ready for the throw to come
         self.phase = "waiting"
         picked_up = self._watch is not None and self._watch.gone
@@ -217,5 +216,5 @@ class SettleDetector:
         if self.repeated and not picked_up:
             return None
         self._last_roll = detections
-        self._watch = DiceWatch(frame, detections, cfg)
+        self._watch = DiceWatch(grey, detections, cfg)
         return pooled(self._agreed)
