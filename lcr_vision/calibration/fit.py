@@ -111,19 +111,27 @@ def pick(rolls: Sequence[CheckRoll], candidates: Sequence[T],
     ('L', 'L')
     """
     best = candidates[0]
-    best_accuracy, best_wrong = _scored(rolls, reader_of(best))
+    best_accuracy, best_wrong = scored(rolls, reader_of(best))
     for candidate in candidates[1:]:
-        accuracy, wrong = _scored(rolls, reader_of(candidate))
-        net = sum(w < b for w, b in zip(wrong, best_wrong)) - sum(w > b for w, b in zip(wrong, best_wrong))
-        if (accuracy.right >= best_accuracy.right and net >= MIN_NET_ROLLS
+        accuracy, wrong = scored(rolls, reader_of(candidate))
+        if (accuracy.right >= best_accuracy.right and net_rolls(wrong, best_wrong) >= MIN_NET_ROLLS
                 and accuracy.die_accuracy >= best_accuracy.die_accuracy + max(MARGIN, 2 / accuracy.dice)):
             best, best_accuracy, best_wrong = candidate, accuracy, wrong
     return best, best_accuracy
 
 
-def _scored(rolls: Sequence[CheckRoll], reader: Reader) -> tuple[Accuracy, list[int]]:
+def scored(rolls: Sequence[CheckRoll], reader: Reader) -> tuple[Accuracy, list[int]]:
     """The accuracy ``reader`` reaches on ``rolls``, and the dice it has wrong in each."""
     truths = [roll.truth for roll in rolls]
     founds = [reader.read(roll.image).faces for roll in rolls]
     wrong = [max(len(t), len(f)) - right_dice(t, f) for t, f in zip(truths, founds)]
     return accuracy_of(truths, founds), wrong
+
+
+def net_rolls(wrong: Sequence[int], than: Sequence[int]) -> int:
+    """How many more rolls have fewer dice ``wrong`` than ``than`` has than have more.
+
+    >>> net_rolls([0, 0, 1, 2], [1, 0, 0, 3])
+    1
+    """
+    return sum(w < t for w, t in zip(wrong, than)) - sum(w > t for w, t in zip(wrong, than))

@@ -117,6 +117,11 @@ class Checked:
     sharpness: tuple[float, ...]
     warnings: tuple[str, ...]
 
+    def joined(self, more: Checked) -> Checked:
+        """These check rolls and ``more`` taken after them."""
+        return Checked(self.rolls + more.rolls, self.sizes + more.sizes,
+                       self.sharpness + more.sharpness, self.warnings + more.warnings)
+
 
 class Calibration:
     """One guided session over ``source``; ``answers`` (file name -> faces up) script it."""
@@ -191,18 +196,20 @@ class Calibration:
         names = sorted((n for n, f in self.answers.items() if f), key=lambda n: natural_key(Path(n)))
         return iter([self.answers[n] for n in names])
 
-    def _check_rolls(self, later: Iterator[Rest], table: EmptyTable) -> Checked:
-        """Steps 2 and 4 as the dice come: measure the first roll, then read, show and check each."""
+    def _check_rolls(self, later: Iterator[Rest], table: EmptyTable, more: int | None = None,
+                     before: int = 0, view: View | None = None) -> Checked:
+        """Steps 2 and 4 as the dice come: measure the first roll, then read, show and check each.
+        Asked for ``more`` after ``before`` rolls were checked, the dice are shown through
+        ``view``, and the user may stop at any time (none more is no error)."""
         truths = self._truths()
         by_name = self.answers is not None and truths is None  # labelled photos all have dice
-        wanted = None if self.answers is not None else self.request.rolls
+        wanted = None if self.answers is not None else more or self.request.rolls
         rolls: list[CheckRoll] = []
         sizes: list[float] = []
         detail: list[float] = []
         warnings: tuple[str, ...] = ()
         strangers: list[str] = []  # rolls that do not show the empty table's table
         unanswered = False  # the user stopped, or the terminal ended, before any roll was told
-        view: View | None = None
         for rest in later:
             blobs = dice_seen(rest.image, table.background)
             if not blobs and not by_name:
@@ -229,10 +236,12 @@ class Calibration:
                 detail.append(focus(rest.image, blobs))
             if not same_table(table.background, rest.image, blobs):
                 strangers.append(rest.name)
-            self.dialogue.say(self.words.check_roll(len(rolls), found, truth))
+            self.dialogue.say(self.words.check_roll(before + len(rolls), found, truth))
             if wanted is not None and len(rolls) >= wanted:
                 break
-            self.doing = f"Roll the dice ({len(rolls)} rolls checked)"
+            self.doing = f"Roll the dice ({before + len(rolls)} rolls checked)"
+        if not rolls and before:
+            return Checked((), (), (), ())
         if not rolls:
             raise CalibrationError(self.words.say("unanswered" if unanswered else "no_roll"))
         if refused(len(strangers), len(rolls)):
@@ -306,7 +315,7 @@ class Calibration:
         die = float(np.median(checked.sizes))
         rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
         views = candidate_views((w, h), rois, die)
-        turn = self._far_side(checked.rolls, views[0])
+        turn, checked = self._far_side(checked, views[0], later, table)
         # the profile's readers are told the far side, which the view turns up, unless no one
         # side read clearly best: then they find it in each frame, as the reader as shipped does
         make = partial(self.make_reader, find_up=turn is None)
@@ -347,17 +356,30 @@ class Calibration:
             held_out=None if learnt is None else (learnt.before, learnt.after),
         )
 
-    def _far_side(self, rolls: Sequence[CheckRoll], view: View) -> int | None:
+    def _far_side(self, checked: Checked, view: View, later: Iterator[Rest],
+                  table: EmptyTable) -> tuple[int | None, Checked]:
         """For an upright model (it reads the top of what it is shown as the table's far side):
         the quarter-turns that bring the far side up, said, or ``None`` (also for other models):
         found in each frame, as the reader as shipped does
-        (:mod:`lcr_vision.calibration.far_side`)."""
+        (:mod:`lcr_vision.calibration.far_side`). Where the check rolls lean to a side without
+        making it clear, someone at the table is asked for the rolls more that would tell, and
+        the side judged again on all of them; the check rolls, with any more taken."""
         if not getattr(self.reader, "upright", False):
-            return None
+            return None, checked
         told = self.make_reader(*THRESHOLDS[0], find_up=False)
-        turn = far_side(told, self.reader, rolls, view)
-        self.dialogue.say(self.words.far_side(turn))
-        return turn
+        found = far_side(told, self.reader, checked.rolls, view)
+        if found.more and self.answers is None:
+            self.dialogue.say(self.words.far_side_unclear(found.likely or 0, len(checked.rolls),
+                                                          found.more, asking=True))
+            checked = checked.joined(self._check_rolls(later, table, found.more,
+                                                       len(checked.rolls), view))
+            found = far_side(told, self.reader, checked.rolls, view)
+        if found.more:
+            self.dialogue.say(self.words.far_side_unclear(found.likely or 0, len(checked.rolls),
+                                                          found.more, asking=False))
+        else:
+            self.dialogue.say(self.words.far_side(found.turn))
+        return found.turn, checked
 
     def _learn(self, reader: Reader, view: View, rolls: Sequence[CheckRoll]) -> Learnt | None:
         """Step 5: a face head for these dice, and what it reads on held-out check rolls; said."""

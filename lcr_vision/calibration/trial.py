@@ -210,8 +210,11 @@ def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = S
                 kinds: Sequence[str] | None = None, faces: bool = False) -> Iterator[str]:
     """The lines of ``lcr-vision measure calibration``: one JSON object per table of ``kinds``
     (default: every kind of `TABLES`), then each kind's die accuracy before and after
-    calibrating (with ``faces``, each face shown too: `figures`)."""
+    calibrating (with ``faces``, each face shown too: `figures`), then the tables refused and
+    those read worse after calibrating than before."""
     totals: dict[str, list[float]] = {}
+    refused: list[str] = []
+    worse: list[str] = []
     kinds = kinds or tuple(TABLES)
     meter = Meter("calibration: tables measured", len(kinds) * tables)
     for table in kinds:
@@ -221,9 +224,18 @@ def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = S
             meter.clear()
             yield json.dumps({"seed": s, **result})
             after = result.get("after", result["before"])  # a failed calibration changes nothing
+            if "failed" in result:
+                refused.append(f"{table} {s}")
+            if after["die_accuracy"] < result["before"]["die_accuracy"]:
+                worse.append(f"{table} {s} {100 * result['before']['die_accuracy']:.1f}% -> "
+                             f"{100 * after['die_accuracy']:.1f}%")
             for key, value in (("before", result["before"]), ("after", after)):
                 totals.setdefault(f"{table} {key}", []).append(value["die_accuracy"])
     meter.close()
     for key, values in totals.items():
         yield (f"{key:>24}: die accuracy {100 * float(np.mean(values)):.1f}% "
                f"(tables: {', '.join(f'{100 * v:.0f}%' for v in values)})")
+    count = len(kinds) * tables
+    yield f"{'refused':>24}: {len(refused)} of {count} tables{': ' if refused else ''}{', '.join(refused)}"
+    yield (f"{'worse after calibrating':>24}: {len(worse)} of {count} tables"
+           f"{': ' if worse else ''}{', '.join(worse)}")

@@ -67,7 +67,7 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     found = None
     if reader.find_up:
         told = make(find_up=False)
-        found = far_side(told, reader, rolls, profile.view)
+        found = far_side(told, reader, rolls, profile.view).turn
         if found is not None:
             profile, reader = replace(profile, turn=found), told
     current = profile.face_head
