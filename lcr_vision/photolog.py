@@ -50,7 +50,6 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -59,6 +58,7 @@ import numpy as np
 
 from lcr_vision.errors import UserError
 from lcr_vision.ledger import PHOTOS
+from lcr_vision.ledger.clock import now, record_stamp
 from lcr_vision.odds.result import EXACT
 from lcr_vision.rules.moves import Move
 
@@ -87,11 +87,6 @@ def move_record(move: Move, players: Sequence[str]) -> dict[str, Any]:
         value = getattr(move, f.name)
         record[f.name] = value if f.name in NOT_SEATS else players[value]
     return record
-
-
-def now_utc() -> str:
-    """The current time as ISO 8601 UTC to the second."""
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class How(StrEnum):
@@ -190,7 +185,7 @@ class PhotoRecord:
             game=after.game,
             turn=after.rolls,
             faces=result.faces,
-            time=now_utc(),
+            time=record_stamp(now()),
             dice_owed=len(result.faces),
             source=source,
             game_faces=result.game_faces,

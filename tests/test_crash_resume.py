@@ -26,7 +26,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
-from lcr_vision.ledger.events import photo_path
+from lcr_vision.ledger.events import parse_journal, photo_path
 from lcr_vision.ledger.replay import unannounced
 from lcr_vision.photolog import PhotoLog
 from lcr_vision.review import build_review
@@ -160,18 +160,18 @@ def test_kills_at_the_worst_moments_lose_no_photo_and_say_each_roll_once(tmp_pat
     assert all(c.photo is not None and c.photo.problem is None and c.photo.annotated
                for c in build_review(session).cards)
 
-    assert unannounced(lines) == ()
+    assert unannounced(parse_journal(lines)) == ()
     said_twice, said_first = 0, 0
     earlier: list[tuple[int, dict]] = [(1, {"event": "session"})]
     for out, after in runs:
-        waiting = unannounced(earlier) if len(earlier) > 1 else ()
+        waiting = unannounced(parse_journal(earlier)) if len(earlier) > 1 else ()
         new = [e["k"] for _, e in after if e["event"] == "roll"][len(
             [e for _, e in earlier if e["event"] == "roll"]):]
         blocks = [[f"Before the crash, {records[k]['player']} rolled.", *records[k]["said"]]
                   for k in waiting] + [records[k]["said"] for k in new]
         expected = [line for block in blocks for line in block]
         got = said_lines(out)
-        cut = set(unannounced(after)) & set(new)  # the kill came before this roll was marked
+        cut = set(unannounced(parse_journal(after))) & set(new)  # the kill came before this roll was marked
         if cut:  # killed before or just after saying it: the next run says it again
             assert got in (expected, expected[: len(expected) - len(blocks[-1])]), out
             said_twice += got == expected
@@ -207,4 +207,4 @@ def test_a_roll_journalled_but_not_yet_said_or_filed_is_finished_first(tmp_path:
     record = json.loads((tmp_path / "s" / "photos" / "0001.json").read_text())
     assert (record["roll"], record["player"], record["frame"]) == (1, "Ann", "0001.jpg")
     assert not list((tmp_path / "s" / "photos").glob("*.staged"))
-    assert unannounced(journal(tmp_path / "s")) == ()
+    assert unannounced(parse_journal(journal(tmp_path / "s"))) == ()

@@ -18,7 +18,6 @@ from lcr_vision.ledger import (
     read_journal,
     replay,
 )
-from lcr_vision.ledger.events import now
 from lcr_vision.ledger.report import ledger_json, ledger_rows, ledger_text
 from lcr_vision.rules import Decision, FaceCountError, IllegalChoiceError, Settings, Variants
 
@@ -320,7 +319,7 @@ def test_a_version_3_settle_is_replayed_as_a_correction(session: Session) -> Non
         session.record_roll(faces)
     session.close()
     with (session.folder / JOURNAL).open("a") as journal:
-        journal.write(json.dumps({"event": "settle", "k": 1, "time": now(), "faces": ["dot"] * 3,
+        journal.write(json.dumps({"event": "settle", "k": 1, "time": T, "faces": ["dot"] * 3,
                                   "reverse": False, "targets": None}) + "\n")
     ledger = replay(read_journal(session.folder / JOURNAL)[0])
     assert [e.k for e in ledger.struck] == [4] and ledger.rolls[0].entry.corrected

@@ -13,7 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
-from lcr_vision.ledger.events import photo_path
+from lcr_vision.ledger.events import (
+    CorrectEvent,
+    RollEvent,
+    SessionEvent,
+    UndoEvent,
+    photo_path,
+)
 from lcr_vision.ledger.report import ledger_rows
 from lcr_vision.photolog import How, PhotoLog, PhotoRecord
 from lcr_vision.phrases.written import describe_roll
@@ -185,9 +191,9 @@ def test_the_chart_curves_hold_every_state_and_conserve_chips(faces: list[str]) 
     ledger = Ledger.start(Settings.create(PLAYERS, stakes=(1, 1, 1)))
     for face in faces:
         owed = ledger.series.game.dice_owed
-        event = {"event": "roll", "k": len(ledger.rolls) + 1,
-                 "player": PLAYERS[ledger.series.game.turn], "faces": [face] * owed}  # fmt: skip
-        ledger = ledger.apply(event)
+        ledger = ledger.apply(RollEvent(k=len(ledger.rolls) + 1,
+                                        player=PLAYERS[ledger.series.game.turn],
+                                        faces=(face,) * owed))
     curves = curves_of(ledger)
     assert sum(len(c.chips) - 1 for c in curves) == len(ledger.rolls)
     for curve in curves:
@@ -197,10 +203,11 @@ def test_the_chart_curves_hold_every_state_and_conserve_chips(faces: list[str]) 
 
 
 def test_the_live_event_of_a_roll_is_its_last_throw() -> None:
-    lines = [(1, {"event": "session"}), (2, {"event": "roll", "k": 1, "faces": ["L"]}),
-             (3, {"event": "undo", "k": 1}), (4, {"event": "roll", "k": 1, "faces": ["R"]}),
-             (5, {"event": "correct", "k": 1, "faces": ["C"]})]  # fmt: skip
-    assert live_roll_events(lines)[1]["faces"] == ["R"]
+    events = [(1, SessionEvent(settings=Settings.create(PLAYERS))),
+              (2, RollEvent(k=1, player="Ann", faces=("L",))), (3, UndoEvent(k=1)),
+              (4, RollEvent(k=1, player="Ann", faces=("R",))),
+              (5, CorrectEvent(k=1, faces=("C",)))]  # fmt: skip
+    assert live_roll_events(events)[1].faces == ("R",)
 
 
 def test_pip_faces_show_the_game_face_and_the_pip(tmp_path: Path) -> None:

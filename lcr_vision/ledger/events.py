@@ -1,51 +1,69 @@
-"""The journal's event vocabulary: building each kind of event and reading its fields back.
+"""The journal's events: one frozen class per kind, each written by `Event.to_json` and read back,
+its fields checked, by `from_json` (`parse_event` reads any kind).
 
-Events are plain JSON objects with an ``event`` kind and a UTC ``time``:
+Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.ledger.clock`):
 
-- ``session``: the settings, always line 1;
-- ``roll``: roll number ``k`` (from 1 across the session), the ``player`` whose turn it was, the
-  ``faces`` as read, the roller's choices (``reverse`` for Wilder, wild ``targets`` by name, or null
-  for the policy) and an optional ``photo`` path inside the session folder; a roll read from a
-  folder or video file also names its ``source`` and the ``frame`` it came from (`Origin`), and
-  one committed doubtful with nobody to answer is ``doubtful``;
-- ``correct``: new faces (and choices) for roll ``k``; the later rolls are replayed on them;
-- ``settle``: written by version 3 for a correction whose later rolls stood as thrown; read as a
-  ``correct`` event now, so that every report comes from one replay;
-- ``undo``: roll ``k``, the last one, is withdrawn;
-- ``game_over`` and ``new_game``: what was announced when a roll ended a game. They are a record
-  for readers; the replay derives games from the rolls, so a later correction may supersede them;
-- ``announced``: roll ``k`` (its latest ``roll`` event) has been said at the table. A roll is
-  journalled before it is said, so a crash in between leaves a roll without this line, and the
-  resumed table says it first. Version 1 journals had no such line: their rolls count as said.
+- ``session`` (`SessionEvent`): the settings and the journal ``version``, always line 1;
+- ``roll`` (`RollEvent`): roll number ``k`` (from 1 across the session), the ``player`` whose turn
+  it was, the ``faces`` as read, the roller's choices (`Choices`: ``reverse`` for Wilder, wild
+  ``targets`` by name, or null for the policy) and an optional ``photo`` path inside the session
+  folder; a roll read from a folder or video file also names its ``source`` and the ``frame`` it
+  came from (`Origin`), and one committed doubtful with nobody to answer is ``doubtful``;
+- ``correct`` (`CorrectEvent`): new faces (and choices) for roll ``k``; the later rolls are
+  replayed on them;
+- ``settle`` (`SettleEvent`): written by version 3 for a correction whose later rolls stood as
+  thrown; a `CorrectEvent` now, so that every report comes from one replay;
+- ``undo`` (`UndoEvent`): roll ``k``, the last one, is withdrawn;
+- ``game_over`` and ``new_game`` (`GameOverEvent`, `NewGameEvent`): what was announced when a roll
+  ended a game. They are a record for readers; the replay derives games from the rolls, so a later
+  correction may supersede them;
+- ``announced`` (`AnnouncedEvent`): roll ``k`` (its latest ``roll`` event) has been said at the
+  table. A roll is journalled before it is said, so a crash in between leaves a roll without this
+  line, and the resumed table says it first. Version 1 journals had no such line: their rolls count
+  as said.
 
-Version 3 added ``settle``; older journals are read as they are.
+Version 3 added ``settle``; older journals are read as they are. Every field of a kind is checked,
+no unknown field is allowed, and a fault is a `JournalError` naming the journal's line.
 
 >>> from lcr_vision.rules import Variants
 >>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True))
->>> e = roll_event(4, "Ann", ("1", "5", "2"), Decision(targets=(2,)), None, s)
->>> e["faces"], e["targets"]
-(['1', '5', '2'], ['Cat'])
->>> decision_of(e, s)
+>>> e = RollEvent(k=4, player="Ann", faces=("1", "5", "2"), choices=Choices(targets=("Cat",)))
+>>> data = e.to_json()
+>>> data["faces"], data["targets"], RollEvent.from_json(data) == e
+(['1', '5', '2'], ['Cat'], True)
+>>> parse_event(data | {"event": "undo"}, 7)
+Traceback (most recent call last):
+...
+lcr_vision.ledger.errors.JournalError: journal.jsonl line 7: undo event has an unknown field 'faces'
+>>> e.choices.decision(s)
 Decision(reverse=False, targets=(2,))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import NoneType
+from typing import Any, ClassVar, Self
 
-from lcr_vision.faces import FACE_TOKENS
+from lcr_vision.faces import FACE_TOKENS, FaceError
+from lcr_vision.ledger import clock
 from lcr_vision.ledger.errors import JournalError
-from lcr_vision.ledger.journal import JOURNAL, Event
+from lcr_vision.ledger.journal import JOURNAL, RawEvent
 from lcr_vision.rules import Decision, GameRecord, Settings, SettingsError
 
-KINDS: tuple[str, ...] = (
-    "session", "roll", "correct", "settle", "undo", "game_over", "new_game", "announced",
-)  # fmt: skip
 VERSION = 3  # the journal version written; 2 added ``announced``, 3 ``settle``
 READABLE = (1, 2, VERSION)  # the versions read
 PHOTOS = "photos"  # the photo log's folder in a session folder
+
+Types = type | tuple[type, ...]
+Schema = Mapping[str, Types]  # field names and the JSON types they take
+_WHAT = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
+         dict: "an object", NoneType: "null"}
+_COUNTS = ("k", "game", "after_roll", "carried", "frame")  # whole numbers that cannot be negative
+# a roll's or correction's faces and choices (`Choices`)
+_THROW: dict[str, Types] = {"faces": list, "reverse": bool, "targets": (list, NoneType)}
 
 
 def photo_path(number: int) -> str:
@@ -54,43 +72,146 @@ def photo_path(number: int) -> str:
     return f"{PHOTOS}/{number:04d}.json"
 
 
-def now() -> str:
-    """The time stamp of an event: UTC, ISO 8601, to the millisecond."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
+def fault(line: int, why: str) -> JournalError:
+    """The error of a journal line that cannot be replayed."""
+    return JournalError(f"{JOURNAL} line {line}: {why}")
 
 
-def session_event(settings: Settings) -> Event:
-    """The first line of every journal."""
-    return {"event": "session", "version": VERSION, "time": now(), "settings": settings.to_dict()}
+def _typed(value: object, kind: Types) -> bool:
+    return isinstance(value, kind) and not (isinstance(value, bool) and kind is int)
 
 
-def _choices(decision: Decision, settings: Settings) -> dict[str, Any]:
-    targets = decision.targets
-    names = None if targets is None else [settings.players[t] for t in targets]
-    return {"reverse": decision.reverse, "targets": names}
+def _what(kind: Types) -> str:
+    return " or ".join(_WHAT[k] for k in (kind if isinstance(kind, tuple) else (kind,)))
 
 
-def roll_event(
-    k: int,
-    player: str,
-    faces: tuple[str, ...],
-    decision: Decision,
-    photo: str | None,
-    settings: Settings,
-    origin: Origin | None = None,
-    doubtful: bool = False,
-) -> Event:
-    """Roll ``k`` by ``player``, as read; from the ``origin`` frame of a folder or video, and
-    ``doubtful`` when a doubtful read was committed with nobody to answer the question."""
-    event = {
-        "event": "roll", "k": k, "time": now(), "player": player, "faces": list(faces),
-        **_choices(decision, settings), "photo": photo,
-    }  # fmt: skip
-    if origin is not None:
-        event |= {"source": origin.source, "frame": origin.frame}
-    if doubtful:
-        event["doubtful"] = True
-    return event
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    """A journal line: its kind (``KIND``), its fields (``FIELDS``, and ``OPTIONAL`` ones, besides
+    ``event`` and ``time``) and when it was written, now unless given."""
+
+    KIND: ClassVar[str]
+    FIELDS: ClassVar[Schema]
+    OPTIONAL: ClassVar[Schema] = {}
+
+    time: datetime = field(default_factory=clock.now)
+
+    def to_json(self) -> RawEvent:
+        """The event as its journal line holds it, keys in the order they are written."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], line: int = 0) -> Self:
+        """The event of a journal line, every field checked; a `JournalError` naming ``line``."""
+        if data.get("event") != cls.KIND:
+            raise fault(line, f"not a {cls.KIND} event: {data.get('event')!r}")
+        cls._check(data, line)
+        try:
+            time = clock.parse(data["time"])
+        except ValueError:
+            raise fault(line, f"{cls.KIND} event's time {data['time']!r} is not ISO 8601 with a "
+                              "time zone") from None
+        return cls._read(data, time, line)
+
+    @classmethod
+    def _check(cls, data: Mapping[str, Any], line: int) -> None:
+        """Every field known to the kind, present unless optional, of its type."""
+        unknown = sorted(data.keys() - cls.FIELDS.keys() - cls.OPTIONAL.keys() - {"event", "time"})
+        if unknown:
+            raise fault(line, f"{cls.KIND} event has an unknown field {unknown[0]!r}")
+        given = {name: types for name, types in cls.OPTIONAL.items() if name in data}
+        for name, types in {**cls.FIELDS, "time": str, **given}.items():
+            if name not in data:
+                raise fault(line, f"{cls.KIND} event needs {name!r}")
+            if not _typed(data[name], types):
+                raise fault(line, f"{cls.KIND} event's {name!r} must be {_what(types)}, "
+                                  f"not {data[name]!r:.40}")
+        for name in _COUNTS:
+            if name in data and data[name] < 0:
+                raise fault(line, f"{cls.KIND} event's {name!r} cannot be negative")
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
+        """The event of checked fields."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class SessionEvent(Event):
+    """The first line of every journal: the settings, and the version that wrote it."""
+
+    KIND = "session"
+    FIELDS: ClassVar[Schema] = {"version": int, "settings": dict}
+
+    settings: Settings
+    version: int = VERSION
+
+    def to_json(self) -> RawEvent:
+        return {"event": self.KIND, "version": self.version, "time": clock.stamp(self.time),
+                "settings": self.settings.to_dict()}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], line: int = 0) -> Self:
+        if data.get("version") not in READABLE:
+            raise fault(line, f"unknown journal version {data.get('version')!r}")
+        return super().from_json(data, line)
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
+        try:
+            settings = Settings.from_dict(data["settings"])
+        except (SettingsError, FaceError) as exc:
+            raise fault(line, str(exc)) from None
+        return cls(settings=settings, version=data["version"], time=time)
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The roller's choices as the journal holds them: ``reverse`` for Wilder, wild ``targets`` by
+    name (None: the policy's).
+
+    >>> s = Settings.create(["Ann", "Ben", "Cat"])
+    >>> Choices.of(Decision(targets=(2, 1)), s), Choices(targets=("ben",)).decision(s)
+    (Choices(reverse=False, targets=('Cat', 'Ben')), Decision(reverse=False, targets=(1,)))
+    """
+
+    reverse: bool = False
+    targets: tuple[str, ...] | None = None
+
+    @classmethod
+    def of(cls, decision: Decision, settings: Settings) -> Choices:
+        """A decision's choices, seats named."""
+        targets = decision.targets
+        names = None if targets is None else tuple(settings.players[t] for t in targets)
+        return cls(decision.reverse, names)
+
+    def decision(self, settings: Settings, line: int = 0) -> Decision:
+        """The decision, names seated; names not at the table are a `JournalError`."""
+        try:
+            targets = None if self.targets is None else tuple(map(settings.seat, self.targets))
+        except SettingsError as exc:
+            raise fault(line, f"bad wild targets: {exc}") from None
+        return Decision(reverse=self.reverse, targets=targets)
+
+    def to_json(self) -> RawEvent:
+        return {"reverse": self.reverse,
+                "targets": None if self.targets is None else list(self.targets)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], line: int = 0) -> Choices:
+        """The choices of a checked roll or correction line."""
+        names = data["targets"]
+        if names is not None and not all(isinstance(n, str) for n in names):
+            raise fault(line, f"bad wild targets: {names!r:.40}")
+        return cls(data["reverse"], None if names is None else tuple(names))
+
+
+def _faces(data: Mapping[str, Any], line: int) -> tuple[str, ...]:
+    """The face tokens of a checked roll or correction line."""
+    faces = tuple(data["faces"])
+    if not all(f in FACE_TOKENS for f in faces):
+        raise fault(line, f"unknown face in {list(faces)}")
+    return faces
 
 
 @dataclass(frozen=True)
@@ -102,40 +223,161 @@ class Origin:
     frame: int
 
 
-def origin_of(event: Event, line: int) -> Origin | None:
-    """The origin a roll event records, if any."""
-    if event.get("source") is None:
-        return None
-    frame = field(event, "frame", int, line)
-    if frame < 0:
-        raise JournalError(f"{JOURNAL} line {line}: roll event's 'frame' must be 0 or more")
-    return Origin(field(event, "source", str, line), frame)
+@dataclass(frozen=True, kw_only=True)
+class RollEvent(Event):
+    """Roll ``k`` by ``player``, as read; from the ``origin`` frame of a folder or video, and
+    ``doubtful`` when a doubtful read was committed with nobody to answer the question."""
+
+    KIND = "roll"
+    FIELDS: ClassVar[Schema] = {"k": int, "player": str, **_THROW, "photo": (str, NoneType)}
+    OPTIONAL: ClassVar[Schema] = {"source": str, "frame": int, "doubtful": bool}
+
+    k: int
+    player: str
+    faces: tuple[str, ...]
+    choices: Choices = Choices()
+    photo: str | None = None
+    origin: Origin | None = None
+    doubtful: bool = False
+
+    def to_json(self) -> RawEvent:
+        data = {"event": self.KIND, "k": self.k, "time": clock.stamp(self.time),
+                "player": self.player, "faces": list(self.faces), **self.choices.to_json(),
+                "photo": self.photo}  # fmt: skip
+        if self.origin is not None:
+            data |= {"source": self.origin.source, "frame": self.origin.frame}
+        return data | ({"doubtful": True} if self.doubtful else {})
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
+        if "source" in data and "frame" not in data:
+            raise fault(line, "roll event needs 'frame'")
+        origin = Origin(data["source"], data["frame"]) if "source" in data else None
+        return cls(k=data["k"], player=data["player"], faces=_faces(data, line),
+                   choices=Choices.from_json(data, line), photo=data["photo"], origin=origin,
+                   doubtful=data.get("doubtful", False), time=time)
 
 
-def doubtful_of(event: Event, line: int) -> bool:
-    """Whether a roll event was committed doubtful and unanswered."""
-    return "doubtful" in event and field(event, "doubtful", bool, line)
-
-
-def correct_event(k: int, faces: tuple[str, ...], decision: Decision, settings: Settings) -> Event:
+@dataclass(frozen=True, kw_only=True)
+class CorrectEvent(Event):
     """Roll ``k`` really showed ``faces``: the later rolls are replayed on them."""
-    return {
-        "event": "correct",
-        "k": k,
-        "time": now(),
-        "faces": list(faces),
-        **_choices(decision, settings),
-    }
+
+    KIND = "correct"
+    FIELDS: ClassVar[Schema] = {"k": int, **_THROW}
+
+    k: int
+    faces: tuple[str, ...]
+    choices: Choices = Choices()
+
+    def to_json(self) -> RawEvent:
+        return {"event": self.KIND, "k": self.k, "time": clock.stamp(self.time),
+                "faces": list(self.faces), **self.choices.to_json()}
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
+        return cls(k=data["k"], faces=_faces(data, line), choices=Choices.from_json(data, line),
+                   time=time)
 
 
-def undo_event(k: int) -> Event:
+@dataclass(frozen=True, kw_only=True)
+class SettleEvent(CorrectEvent):
+    """Version 3's correction whose later rolls stood as thrown: replayed as any correction."""
+
+    KIND = "settle"
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Mark(Event):
+    """An event about roll ``k`` alone."""
+
+    FIELDS: ClassVar[Schema] = {"k": int}
+
+    k: int
+
+    def to_json(self) -> RawEvent:
+        return {"event": self.KIND, "k": self.k, "time": clock.stamp(self.time)}
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
+        return cls(k=data["k"], time=time)
+
+
+@dataclass(frozen=True, kw_only=True)
+class UndoEvent(_Mark):
     """Roll ``k`` is withdrawn."""
-    return {"event": "undo", "k": k, "time": now()}
+
+    KIND = "undo"
 
 
-def announced_event(k: int) -> Event:
+@dataclass(frozen=True, kw_only=True)
+class AnnouncedEvent(_Mark):
     """Roll ``k`` has been said."""
-    return {"event": "announced", "k": k, "time": now()}
+
+    KIND = "announced"
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameOverEvent(Event):
+    """Game ``game`` ended with roll ``after_roll``: won by ``winner``, or a ``draw``."""
+
+    KIND = "game_over"
+    FIELDS: ClassVar[Schema] = {"game": int, "after_roll": int, "winner": (str, NoneType),
+                                "draw": bool}
+
+    game: int
+    after_roll: int
+    winner: str | None
+    draw: bool
+
+    def to_json(self) -> RawEvent:
+        return {"event": self.KIND, "game": self.game, "after_roll": self.after_roll,
+                "time": clock.stamp(self.time), "winner": self.winner, "draw": self.draw}
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
+        return cls(game=data["game"], after_roll=data["after_roll"], winner=data["winner"],
+                   draw=data["draw"], time=time)
+
+
+@dataclass(frozen=True, kw_only=True)
+class NewGameEvent(Event):
+    """Game ``game`` begins: ``first`` to roll, ``carried`` chips left in the center by a draw."""
+
+    KIND = "new_game"
+    FIELDS: ClassVar[Schema] = {"game": int, "first": str, "carried": int}
+
+    game: int
+    first: str
+    carried: int
+
+    def to_json(self) -> RawEvent:
+        return {"event": self.KIND, "game": self.game, "time": clock.stamp(self.time),
+                "first": self.first, "carried": self.carried}
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
+        return cls(game=data["game"], first=data["first"], carried=data["carried"], time=time)
+
+
+KINDS: dict[str, type[Event]] = {kind.KIND: kind for kind in (
+    SessionEvent, RollEvent, CorrectEvent, SettleEvent, UndoEvent, GameOverEvent, NewGameEvent,
+    AnnouncedEvent)}  # fmt: skip
+
+
+def parse_event(data: Mapping[str, Any], line: int = 0) -> Event:
+    """The event of any journal line, by its kind; a `JournalError` naming ``line`` if it does
+    not hold one."""
+    kind = KINDS.get(data.get("event"))
+    if kind is None:
+        raise fault(line, f"unexpected {data.get('event')!r} event")
+    return kind.from_json(data, line)
+
+
+def parse_journal(lines: Sequence[tuple[int, RawEvent]]) -> list[tuple[int, Event]]:
+    """The events of a journal's numbered lines (`read_journal`), line 1 the session's."""
+    if not lines or lines[0][1].get("event") != SessionEvent.KIND:
+        raise JournalError(f"{JOURNAL} line 1 must be the session event")
+    return [(line, parse_event(data, line)) for line, data in lines]
 
 
 def game_events(record: GameRecord, settings: Settings, k: int) -> list[Event]:
@@ -143,35 +385,7 @@ def game_events(record: GameRecord, settings: Settings, k: int) -> list[Event]:
     winner = None if record.winner is None else settings.players[record.winner]
     following = record.number + 1
     return [
-        {"event": "game_over", "game": record.number, "after_roll": k, "time": now(),
-         "winner": winner, "draw": record.draw},
-        {"event": "new_game", "game": following, "time": now(),
-         "first": settings.players[(following - 1) % settings.seats],
-         "carried": record.center if record.draw else 0},
-    ]  # fmt: skip
-
-
-def field(event: Event, name: str, kind: type, line: int) -> Any:
-    """``event[name]``, which must be of ``kind``; otherwise a `JournalError` naming the line."""
-    value = event.get(name)
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise JournalError(f"{JOURNAL} line {line}: {event['event']} event needs {name!r}")
-    return value
-
-
-def faces_of(event: Event, line: int) -> tuple[str, ...]:
-    """The face tokens of a roll or correction."""
-    faces = tuple(field(event, "faces", list, line))
-    if not all(f in FACE_TOKENS for f in faces):
-        raise JournalError(f"{JOURNAL} line {line}: unknown face in {list(faces)}")
-    return faces
-
-
-def decision_of(event: Event, settings: Settings, line: int = 0) -> Decision:
-    """The roller's choices recorded in a roll or correction."""
-    names = event.get("targets")
-    try:
-        targets = None if names is None else tuple(settings.seat(n) for n in names)
-    except (TypeError, AttributeError, SettingsError) as exc:
-        raise JournalError(f"{JOURNAL} line {line}: bad wild targets: {exc}") from None
-    return Decision(reverse=bool(event.get("reverse", False)), targets=targets)
+        GameOverEvent(game=record.number, after_roll=k, winner=winner, draw=record.draw),
+        NewGameEvent(game=following, first=settings.players[(following - 1) % settings.seats],
+                     carried=record.center if record.draw else 0),
+    ]

@@ -34,10 +34,10 @@ from lcr_vision.ledger.errors import JournalError, SessionError
 
 JOURNAL = "journal.jsonl"  # the journal's name in a session folder, and in its error messages
 
-Event = dict[str, Any]
+RawEvent = dict[str, Any]  # a line as JSON; `lcr_vision.ledger.events` reads it into its event
 
 
-def _event(raw: bytes, name: str, number: int) -> Event:
+def _event(raw: bytes, name: str, number: int) -> RawEvent:
     """One line's event; damage raises `JournalError` naming the line."""
     try:
         event = json.loads(raw.decode("utf-8"))
@@ -48,7 +48,7 @@ def _event(raw: bytes, name: str, number: int) -> Event:
     return event
 
 
-def _split(data: bytes, name: str) -> tuple[list[tuple[int, Event]], int, str | None]:
+def _split(data: bytes, name: str) -> tuple[list[tuple[int, RawEvent]], int, str | None]:
     """Parsed lines (numbered from 1), the bytes they cover, a warning for a cut tail. A last line
     without its newline counts when it is a whole event; otherwise it was cut by a crash."""
     end = data.rfind(b"\n") + 1
@@ -64,12 +64,12 @@ def _split(data: bytes, name: str) -> tuple[list[tuple[int, Event]], int, str | 
     return events, len(data), None
 
 
-def lines_of(events: list[Event]) -> bytes:
+def lines_of(events: list[RawEvent]) -> bytes:
     """Events as journal lines."""
     return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events).encode("utf-8")
 
 
-def read_journal(path: Path) -> tuple[list[tuple[int, Event]], str | None]:
+def read_journal(path: Path) -> tuple[list[tuple[int, RawEvent]], str | None]:
     """The events of a journal with their line numbers, and a warning if its last line was cut."""
     try:
         data = path.read_bytes()
@@ -85,7 +85,7 @@ class Journal:
     """A journal open for appending, locked against a second writer. ``lines`` holds the events
     it had when opened, numbered; ``warning`` says if a cut last line was dropped."""
 
-    def __init__(self, path: Path, fd: int, lines: list[tuple[int, Event]], warning: str | None):
+    def __init__(self, path: Path, fd: int, lines: list[tuple[int, RawEvent]], warning: str | None):
         self.path = path
         self.lines = lines
         self.warning = warning
@@ -123,7 +123,7 @@ class Journal:
             raise
         return journal
 
-    def stamped(self, events: list[Event]) -> bytes:
+    def stamped(self, events: list[RawEvent]) -> bytes:
         """The events as lines, ready to write: one stamped before the last (a clock set back)
         takes the last one's time, so that the replay can hold times to never going back."""
         ready = []
@@ -132,7 +132,7 @@ class Journal:
             ready.append(event | {"time": self._time} if "time" in event else event)
         return lines_of(ready)
 
-    def append(self, events: list[Event]) -> None:
+    def append(self, events: list[RawEvent]) -> None:
         """Write the events as lines in one write, then fsync: they are committed on return."""
         self.write(self.stamped(events))
 

@@ -8,13 +8,13 @@ the rules refuse) is *struck* with every roll after it (docs/rules.md, "Correcti
 
 >>> from lcr_vision.rules import Settings
 >>> ledger = Ledger.start(Settings.create(["Ann", "Ben", "Cat"]))
->>> ledger = ledger.apply({"event": "roll", "k": 1, "player": "Ann", "faces": ["L", "R", "3"]})
->>> ledger = ledger.apply({"event": "correct", "k": 1, "faces": ["C", "3", "3"]})
+>>> ledger = ledger.apply(RollEvent(k=1, player="Ann", faces=("L", "R", "3")))
+>>> ledger = ledger.apply(CorrectEvent(k=1, faces=("C", "3", "3")))
 >>> ledger.series.game.chips, ledger.series.game.center, ledger.rolls[0].entry.corrected
 ((2, 3, 3), 1, True)
->>> for k, player, faces in ((2, "Ben", ["3"] * 3), (3, "Cat", ["3"] * 3), (4, "Ann", ["L", "3"])):
-...     ledger = ledger.apply({"event": "roll", "k": k, "player": player, "faces": faces})
->>> ledger = ledger.apply({"event": "correct", "k": 1, "faces": ["C", "C", "C"]})
+>>> for k, faces in enumerate((("3",) * 3, ("3",) * 3, ("L", "3")), start=2):
+...     ledger = ledger.apply(RollEvent(k=k, player="Ann Ben Cat".split()[(k - 1) % 3], faces=faces))
+>>> ledger = ledger.apply(CorrectEvent(k=1, faces=("C", "C", "C")))
 >>> [r.entry.k for r in ledger.rolls], [e.faces for e in ledger.struck]  # Ann has no chips left
 ([1, 2, 3], [('L', '3')])
 >>> ledger.series.game.chips, ledger.series.game.center, ledger.series.game.turn
@@ -23,30 +23,32 @@ the rules refuse) is *struck* with every roll after it (docs/rules.md, "Correcti
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from lcr_vision.errors import Said
-from lcr_vision.faces import FaceError
-from lcr_vision.ledger.checks import Order, check_fields
+from lcr_vision.ledger.checks import Order
 from lcr_vision.ledger.errors import EditError, JournalError
 from lcr_vision.ledger.events import (
-    KINDS,
-    READABLE,
+    AnnouncedEvent,
+    CorrectEvent,
+    Event,
+    GameOverEvent,
+    NewGameEvent,
     Origin,
-    decision_of,
-    doubtful_of,
-    faces_of,
-    field,
-    origin_of,
+    RollEvent,
+    SessionEvent,
+    UndoEvent,
+    fault,
+    parse_journal,
 )
-from lcr_vision.ledger.journal import JOURNAL, Event
+from lcr_vision.ledger.journal import JOURNAL, RawEvent
 from lcr_vision.rules import (
     Decision,
     RollResult,
     RulesError,
     Series,
     Settings,
-    SettingsError,
 )
 
 
@@ -125,81 +127,74 @@ class Ledger:
 
     def apply(self, event: Event, line: int = 0) -> Ledger:
         """The ledger after one journal event; the rules validate rolls and corrections."""
-        kind = event["event"]
-        numbered = ("roll", "correct", "settle", "undo", "announced")
-        k = field(event, "k", int, line) if kind in numbered else 0
-        if kind == "roll":
-            if k != len(self.rolls) + 1:
-                raise EditError(f"roll {k} cannot follow roll {len(self.rolls)}")
-            faces, decision = faces_of(event, line), decision_of(event, self.settings, line)
-            player, photo = field(event, "player", str, line), event.get("photo")
-            return self.play(Entry(k, player, faces, decision, photo, False, line,
-                                   origin_of(event, line), doubtful_of(event, line)))
-        if kind in ("correct", "settle"):  # version 3 wrote "settle": a correction like any
-            entries = [r.entry for r in self.rolls[k - 1:]]
-            entries[0] = replace(
-                self.entry(k),
-                faces=faces_of(event, line),
-                decision=decision_of(event, self.settings, line),
-                corrected=True,
-                line=line,
-            )
-            return self.replayed(entries)
-        if kind == "undo":
-            if k != len(self.rolls) or k == 0:
-                raise EditError(f"only the last roll can be undone, not roll {k}")
-            return replace(self, series=self.rolls[-1].before, rolls=self.rolls[:-1])
-        if kind in KINDS and kind != "session":
-            return self
-        raise JournalError(f"{JOURNAL} line {line}: unexpected {kind!r} event")
+        match event:
+            case RollEvent(k=k):
+                if k != len(self.rolls) + 1:
+                    raise EditError(f"roll {k} cannot follow roll {len(self.rolls)}")
+                decision = event.choices.decision(self.settings, line)
+                return self.play(Entry(k, event.player, event.faces, decision, event.photo, False,
+                                       line, event.origin, event.doubtful))
+            case CorrectEvent(k=k):  # a version 3 ``settle`` too: a correction like any
+                entries = [r.entry for r in self.rolls[k - 1:]]
+                entries[0] = replace(self.entry(k), faces=event.faces,
+                                     decision=event.choices.decision(self.settings, line),
+                                     corrected=True, line=line)
+                return self.replayed(entries)
+            case UndoEvent(k=k):
+                if k != len(self.rolls) or k == 0:
+                    raise EditError(f"only the last roll can be undone, not roll {k}")
+                return replace(self, series=self.rolls[-1].before, rolls=self.rolls[:-1])
+            case GameOverEvent() | NewGameEvent() | AnnouncedEvent():
+                return self  # a record for readers
+        raise fault(line, f"unexpected {event.KIND!r} event")  # a session event after line 1
+
+    @classmethod
+    def replay(cls, events: Sequence[tuple[int, Event]]) -> Ledger:
+        """The ledger of a journal's numbered events, the journal checked whole (`checks`); any
+        event that does not fit names its line."""
+        first = events[0][1]
+        if not isinstance(first, SessionEvent):
+            raise JournalError(f"{JOURNAL} line 1 must be the session event")
+        ledger, order = cls.start(first.settings), Order(first)
+        for line, event in events[1:]:
+            try:
+                after = ledger.apply(event, line)
+            except (RulesError, EditError) as exc:
+                raise fault(line, str(exc)) from None
+            order.check(line, event, ledger, after)
+            ledger = after
+        return ledger
 
 
-def replay(lines: list[tuple[int, Event]]) -> Ledger:
-    """The ledger of a journal's numbered events, the journal checked whole (`checks`); any event
-    that does not fit names its line."""
-    if not lines or lines[0][1]["event"] != "session":
-        raise JournalError(f"{JOURNAL} line 1 must be the session event")
-    first = lines[0][1]
-    if first.get("version") not in READABLE:
-        raise JournalError(
-            f"{JOURNAL} line 1: unknown journal version {first.get('version')!r}"
-        )
-    check_fields(first, 1)
-    try:
-        ledger = Ledger.start(Settings.from_dict(first["settings"]))
-    except (SettingsError, FaceError) as exc:
-        raise JournalError(f"{JOURNAL} line 1: {exc}") from None
-    order = Order(first)
-    for line, event in lines[1:]:
-        check_fields(event, line)
-        try:
-            after = ledger.apply(event, line)
-        except (RulesError, EditError) as exc:
-            raise JournalError(f"{JOURNAL} line {line}: {exc}") from None
-        order.check(line, event, ledger, after)
-        ledger = after
-    return ledger
+def replay(lines: Sequence[tuple[int, RawEvent]]) -> Ledger:
+    """The ledger of a journal's numbered lines as read (`read_journal`), each read into its event
+    (`parse_journal`) and replayed (`Ledger.replay`)."""
+    return Ledger.replay(parse_journal(lines))
 
 
-def unannounced(lines: list[tuple[int, Event]]) -> tuple[int, ...]:
-    """The live rolls of a replayed journal that were journalled but never marked ``announced``,
-    in order. A version 1 journal marked none (its program said every roll before going on), so
-    its rolls count as said until a later lcr-vision writes the first mark.
+def unannounced(events: Sequence[tuple[int, Event]]) -> tuple[int, ...]:
+    """The live rolls of a replayed journal's events that were journalled but never marked
+    ``announced``, in order. A version 1 journal marked none (its program said every roll before
+    going on), so its rolls count as said until a later lcr-vision writes the first mark.
 
-    >>> unannounced([(1, {"event": "session", "version": 2}), (2, {"event": "roll", "k": 1}),
-    ...              (3, {"event": "announced", "k": 1}), (4, {"event": "roll", "k": 2})])
+    >>> from lcr_vision.rules import Settings
+    >>> first = SessionEvent(settings=Settings.create(["Ann", "Ben", "Cat"]))
+    >>> rolls = [RollEvent(k=1, player="Ann", faces=("L",)), AnnouncedEvent(k=1),
+    ...          RollEvent(k=2, player="Ben", faces=("L",))]
+    >>> unannounced(list(enumerate([first, *rolls], start=1)))
     (2,)
-    >>> unannounced([(1, {"event": "session", "version": 1}), (2, {"event": "roll", "k": 1})])
+    >>> from dataclasses import replace
+    >>> unannounced(list(enumerate([replace(first, version=1), *rolls[:1]], start=1)))
     ()
     """
-    marking = lines[0][1].get("version") != 1
+    first = events[0][1]
+    marking = not (isinstance(first, SessionEvent) and first.version == 1)
     waiting: dict[int, None] = {}
-    for _, event in lines[1:]:
-        kind, k = event["event"], event.get("k")
-        if kind == "announced":
-            marking = True
-        if kind in ("announced", "undo"):
-            waiting.pop(k, None)
-        elif kind == "roll" and marking:
-            waiting[k] = None
+    for _, event in events[1:]:
+        match event:
+            case AnnouncedEvent(k=k) | UndoEvent(k=k):
+                marking = marking or isinstance(event, AnnouncedEvent)
+                waiting.pop(k, None)
+            case RollEvent(k=k) if marking:
+                waiting[k] = None
     return tuple(waiting)

@@ -1,8 +1,9 @@
 """The replayed ledger printed three ways: docs/formats.md's JSON, one CSV row per roll, a text table.
 
+>>> from lcr_vision.ledger.events import RollEvent
 >>> from lcr_vision.rules import Settings
 >>> ledger = Ledger.start(Settings.create(["Ann", "Ben", "Cat"]))
->>> ledger = ledger.apply({"event": "roll", "k": 1, "player": "Ann", "faces": ["4", "2", "5"]})
+>>> ledger = ledger.apply(RollEvent(k=1, player="Ann", faces=("4", "2", "5")))
 >>> ledger_json(ledger)["current"]
 {'game': 1, 'to_roll': 'Ben', 'dice': 3, 'chips': {'Ann': 1, 'Ben': 4, 'Cat': 3}, 'center': 1}
 >>> ledger_rows(ledger)[1][:6]

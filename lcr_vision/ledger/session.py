@@ -35,23 +35,26 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 from lcr_vision.errors import Said
+from lcr_vision.ledger import clock
 from lcr_vision.ledger.errors import EditError, SessionError
 from lcr_vision.ledger.events import (
     PHOTOS,
+    AnnouncedEvent,
+    Choices,
+    CorrectEvent,
+    Event,
     Origin,
-    announced_event,
-    correct_event,
+    RollEvent,
+    SessionEvent,
+    UndoEvent,
     game_events,
-    roll_event,
-    session_event,
-    undo_event,
+    parse_journal,
 )
-from lcr_vision.ledger.journal import JOURNAL, Event, Journal
-from lcr_vision.ledger.replay import Entry, Ledger, replay, unannounced
+from lcr_vision.ledger.journal import JOURNAL, Journal
+from lcr_vision.ledger.replay import Entry, Ledger, unannounced
 from lcr_vision.phrases.spoken import Phrasebook
 from lcr_vision.rules import (
     Decision,
@@ -66,7 +69,7 @@ from lcr_vision.rules import (
 
 def new_session_folder(root: Path = Path("sessions")) -> Path:
     """A fresh folder name under ``root`` from the current UTC time, e.g. ``20261129-154800``."""
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    stamp = clock.folder_stamp(clock.now())
     folder, n = root / stamp, 1
     while folder.exists():
         n += 1
@@ -122,13 +125,14 @@ class PlannedRoll:
 class Session:
     """An open session folder: its locked journal and the ledger replayed from it."""
 
-    def __init__(self, folder: Path, journal: Journal, ledger: Ledger) -> None:
+    def __init__(self, folder: Path, journal: Journal, ledger: Ledger,
+                 events: list[tuple[int, Event]]) -> None:
         self.folder = folder
         self.ledger = ledger
         self.warning = journal.warning
         self._journal = journal
-        self._rolls_journalled = sum(e["event"] == "roll" for _, e in journal.lines)
-        waiting = unannounced(journal.lines) if journal.lines else ()
+        self._rolls_journalled = sum(isinstance(e, RollEvent) for _, e in events)
+        waiting = unannounced(events) if events else ()
         self.unannounced = tuple(n for n in waiting if n <= len(ledger.rolls))  # none struck
 
     @classmethod
@@ -141,9 +145,9 @@ class Session:
         except OSError as exc:
             raise SessionError(f"cannot make the session folder {folder}: {exc.strerror}") from None
         journal = Journal.open(folder / JOURNAL)
-        journal.append([session_event(settings)])
+        journal.append([SessionEvent(settings=settings).to_json()])
         _sync_folder(folder)
-        return cls(folder, journal, Ledger.start(settings))
+        return cls(folder, journal, Ledger.start(settings), [])
 
     @classmethod
     def open(cls, folder: Path) -> Session:
@@ -152,11 +156,12 @@ class Session:
             raise SessionError(f"{folder} is not a session folder: it has no {JOURNAL}")
         journal = Journal.open(folder / JOURNAL)
         try:
-            ledger = replay(journal.lines)
+            events = parse_journal(journal.lines)
+            ledger = Ledger.replay(events)
         except BaseException:
             journal.close()
             raise
-        return cls(folder, journal, ledger)
+        return cls(folder, journal, ledger, events)
 
     @property
     def settings(self) -> Settings:
@@ -188,8 +193,8 @@ class Session:
         """The photo log number of the next roll: one past the roll events journalled so far."""
         return self._rolls_journalled + 1
 
-    def _commit(self, ledger: Ledger, events: list[dict]) -> None:
-        self._journal.append(events)
+    def _commit(self, ledger: Ledger, events: list[Event]) -> None:
+        self._journal.append([e.to_json() for e in events])
         self.ledger = ledger
 
     def plan_roll(
@@ -197,13 +202,13 @@ class Session:
         origin: Origin | None = None, doubtful: bool = False,
     ) -> PlannedRoll:
         """The next roll checked by the rules, with its outcome; nothing is written yet (see
-        `roll_event` for ``origin`` and ``doubtful``)."""
-        decision = decision or Decision()
+        `RollEvent` for ``origin`` and ``doubtful``)."""
+        choices = Choices.of(decision or Decision(), self.settings)
         k = len(self.ledger.rolls) + 1
-        event = roll_event(k, self.to_roll, tuple(faces), decision, photo, self.settings, origin,
-                           doubtful)
+        event = RollEvent(k=k, player=self.to_roll, faces=tuple(faces), choices=choices,
+                          photo=photo, origin=origin, doubtful=doubtful)
         ledger = self.ledger.apply(event)
-        events = [event]
+        events: list[Event] = [event]
         if len(ledger.series.finished) > len(self.ledger.series.finished):
             events += game_events(ledger.series.finished[-1], self.settings, k)
         return PlannedRoll(events, ledger)
@@ -228,7 +233,8 @@ class Session:
         """Journal that roll ``k`` has been said once the body (the saying) has run. The line is
         made ready first, so that as little as can be comes between saying and marking: a crash
         just there is the one way a roll is said twice."""
-        line = self._journal.stamped([announced_event(k)]) if k in self.unannounced else b""
+        waiting = k in self.unannounced
+        line = self._journal.stamped([AnnouncedEvent(k=k).to_json()]) if waiting else b""
         yield
         if line:
             self._journal.write(line)
@@ -243,7 +249,7 @@ class Session:
         before = self.ledger
         if decision is None:
             decision = Decision(reverse=before.entry(k).decision.reverse)
-        event = correct_event(k, tuple(faces), decision, self.settings)
+        event = CorrectEvent(k=k, faces=tuple(faces), choices=Choices.of(decision, self.settings))
         ledger = before.apply(event)
         self._commit(ledger, [event])
         self.unannounced = tuple(n for n in self.unannounced if n <= len(ledger.rolls))
@@ -257,7 +263,7 @@ class Session:
         if not self.ledger.rolls:
             raise EditError(Said("no_undo"))
         last = self.ledger.rolls[-1].entry
-        event = undo_event(last.k)
+        event = UndoEvent(k=last.k)
         self._commit(self.ledger.apply(event), [event])
         self.unannounced = tuple(n for n in self.unannounced if n != last.k)
         return last

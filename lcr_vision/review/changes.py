@@ -1,10 +1,11 @@
 """What a correction changed: each game's standings (final, or now for the game in progress), who
 won, and the wins over the session, as lines for the terminal.
 
+>>> from lcr_vision.ledger.events import CorrectEvent, RollEvent
 >>> from lcr_vision.rules import Settings
 >>> before = Ledger.start(Settings.create(["Ann", "Ben", "Cat"])).apply(
-...     {"event": "roll", "k": 1, "player": "Ann", "faces": ["L", "R", "dot"]})
->>> after = before.apply({"event": "correct", "k": 1, "faces": ["C", "dot", "dot"]})
+...     RollEvent(k=1, player="Ann", faces=("L", "R", "dot")))
+>>> after = before.apply(CorrectEvent(k=1, faces=("C", "dot", "dot")))
 >>> standings_changes(before, after)
 ['Game 1 standings: Ann 1 -> 2, Ben 4 -> 3, Cat 4 -> 3, center 0 -> 1.']
 >>> standings_changes(after, after)

@@ -5,9 +5,10 @@ its six faces, a boxed set on L, C, R and dot (three sides of six), a Wild set o
 Every throw counts, as the ledger holds its faces now: the live rolls, corrected where they were,
 and the rolls a correction struck (thrown all the same). A withdrawn roll does not count.
 
+>>> from lcr_vision.ledger.events import RollEvent
 >>> from lcr_vision.rules import Settings
 >>> ledger = Ledger.start(Settings.create(["Ann", "Ben", "Cat"]))
->>> ledger = ledger.apply({"event": "roll", "k": 1, "player": "Ann", "faces": ["L", "dot", "C"]})
+>>> ledger = ledger.apply(RollEvent(k=1, player="Ann", faces=("L", "dot", "C")))
 >>> test, = dice_tests([ledger])
 >>> test.kind.word, dict(zip(test.kind.faces, test.counts)), test.dice, test.p
 ('boxed', {'L': 1, 'C': 1, 'R': 0, 'dot': 1}, 3, None)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
 from lcr_vision.ledger import JOURNAL, Ledger, PlayedRoll, read_journal, replay
-from lcr_vision.ledger.journal import Event
+from lcr_vision.ledger.events import RollEvent, parse_journal
 from lcr_vision.photolog import How, SeenDie
 from lcr_vision.phrases.written import (
     describe_roll,
@@ -48,7 +49,7 @@ class Card:
     chips: tuple[int, ...]
     center: int
     winner: str | None
-    time: str | None
+    time: datetime
     photo: Photo | None
     doubts: tuple[str, ...]
 
@@ -129,11 +130,11 @@ def doubts_of(photo: Photo | None) -> tuple[str, ...]:
     return problem + how + low
 
 
-def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Path) -> Card:
+def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder: Path) -> Card:
     """The card of one live roll, given its live journal event."""
     result, entry = roll.result, roll.entry
     photo = load_record(folder, entry.photo, event)
-    after, stamp = result.after, event.get("time")
+    after = result.after
     return Card(
         k=entry.k,
         game=roll.game,
@@ -141,12 +142,12 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: Event, folder: Pa
         player=entry.player,
         faces=result.faces,
         game_faces=result.game_faces,
-        first_read=tuple(event.get("faces", ())) if entry.corrected else None,
+        first_read=event.faces if entry.corrected else None,
         moves=describe_roll(result, players),
         chips=after.chips,
         center=after.center,
         winner=None if after.winner is None else players[after.winner],
-        time=stamp if isinstance(stamp, str) else None,
+        time=event.time,
         photo=photo,
         doubts=doubts_of(photo),
     )
@@ -169,10 +170,11 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
     """Replay the session in ``folder`` and gather its photo log into the page model; the dice
     are judged over it and the sessions ``also`` played with the same dice."""
     lines, warning = read_journal(folder / JOURNAL)
-    ledger = replay(lines)
+    journal = parse_journal(lines)
+    ledger = Ledger.replay(journal)
     others = [replay(read_journal(other / JOURNAL)[0]) for other in also]
     players = ledger.settings.players
-    events = live_roll_events(lines)
+    events = live_roll_events(journal)
     series = ledger.series
     return Review(
         title=folder.resolve().name,

@@ -15,10 +15,10 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-from datetime import UTC, datetime
 from html import escape
 from urllib.parse import quote
 
+from lcr_vision.ledger.clock import readable
 from lcr_vision.photolog import How
 from lcr_vision.phrases.written import describe_fairness, plural
 from lcr_vision.review.chart import chips_chart, legend
@@ -44,19 +44,6 @@ def faces_html(faces: tuple[str, ...], game_faces: tuple[str, ...]) -> str:
         else f'<span class="die">{escape(g)}</span>'
         for f, g in zip(faces, game_faces)
     )
-
-
-def when(stamp: str) -> str:
-    """A journal time stamp for people: ``2026-11-29 16:40:05 UTC`` (as given if unreadable).
-
-    >>> when("2026-11-29T16:40:05.123+00:00"), when("soon")
-    ('2026-11-29 16:40:05 UTC', 'soon')
-    """
-    try:
-        moment = datetime.fromisoformat(stamp).astimezone(UTC)
-    except ValueError:
-        return stamp
-    return moment.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def _photo(card: Card) -> str:
@@ -141,7 +128,7 @@ def card_html(card: Card, players: tuple[str, ...]) -> str:
     parts += [
         f'<p class="moves">{text_html(card.moves, players)}</p>',
         _standings(card, players),
-        f'<p class="time">{escape(when(card.time))}</p>' if card.time else "",
+        f'<p class="time">{escape(readable(card.time))}</p>',
         "</div></article>",
     ]
     return "\n".join(p for p in parts if p)

@@ -5,10 +5,11 @@ The ledger keeps only a roll's latest faces; what the camera first read is in th
 withdraws the last roll and the next roll reuses its number, so the live event for roll ``k`` is the
 last ``roll`` event with that ``k``.
 
->>> lines = [(2, {"event": "roll", "k": 1, "faces": ["L"]}), (3, {"event": "undo", "k": 1}),
-...          (4, {"event": "roll", "k": 1, "faces": ["C"]})]
->>> live_roll_events(lines)[1]["faces"]
-['C']
+>>> from lcr_vision.ledger.events import RollEvent, UndoEvent
+>>> events = [(2, RollEvent(k=1, player="Ann", faces=("L",))), (3, UndoEvent(k=1)),
+...           (4, RollEvent(k=1, player="Ann", faces=("C",)))]
+>>> live_roll_events(events)[1].faces
+('C',)
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from lcr_vision.ledger.journal import Event
+from lcr_vision.ledger.events import Event, RollEvent
 from lcr_vision.photolog import How, PhotoRecord, SeenDie, photo_number
 
 
-def live_roll_events(lines: list[tuple[int, Event]]) -> dict[int, Event]:
+def live_roll_events(events: list[tuple[int, Event]]) -> dict[int, RollEvent]:
     """The last ``roll`` event of each roll number: the one the ledger's live roll came from."""
-    return {e["k"]: e for _, e in lines if e.get("event") == "roll" and isinstance(e.get("k"), int)}
+    return {e.k: e for _, e in events if isinstance(e, RollEvent)}
 
 
 @dataclass(frozen=True)
@@ -51,24 +52,25 @@ def _image(folder: Path, base: PurePosixPath, name: Any) -> str | None:
     return path.as_posix() if (folder / path).is_file() else None
 
 
-def other_roll(record: PhotoRecord, photo: str, event: Event) -> str | None:
+def other_roll(record: PhotoRecord, photo: str, event: RollEvent) -> str | None:
     """Why a record is not the one of the roll ``event`` whose ``photo`` it is, or None: its
     number, player or faces as read differ (a session written before photo numbers came from the
     journal could file one roll's photo under another).
 
+    >>> from lcr_vision.ledger.events import RollEvent
     >>> other_roll(PhotoRecord(3, None, None, player="Ben", faces=("L",)), "photos/0003.json",
-    ...            {"player": "Ann", "faces": ["L"]})
+    ...            RollEvent(k=3, player="Ann", faces=("L",)))
     "photo record 0003 is of another roll (Ben's L)"
     """
-    faces = None if record.faces is None else list(record.faces)
-    if (record.roll == photo_number(photo) and record.player == event.get("player")
-            and (record.lost or faces == event.get("faces"))):
+    faces = None if record.faces is None else tuple(record.faces)
+    if (record.roll == photo_number(photo) and record.player == event.player
+            and (record.lost or faces == event.faces)):
         return None
     seen = "unknown faces" if faces is None else " ".join(faces)
     return f"photo record {PurePosixPath(photo).stem} is of another roll ({record.player}'s {seen})"
 
 
-def load_record(folder: Path, photo: str | None, event: Event | None = None) -> Photo | None:
+def load_record(folder: Path, photo: str | None, event: RollEvent | None = None) -> Photo | None:
     """The photo record a roll event points to (``photos/0007.json``, inside ``folder``), or None
     when the roll has none (manual play) or it cannot be read: the page then shows no photo.
     Given the live roll ``event``, a record of another roll is returned with only its problem.
