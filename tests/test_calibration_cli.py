@@ -358,3 +358,22 @@ def test_someone_at_the_table_is_asked_for_the_rolls_that_make_the_far_side_clea
     assert "Roll 20: read" in out
     profile = load("asked")
     assert profile.accuracy is not None and profile.accuracy.rolls == 20
+
+
+def test_the_terminals_prompts_are_in_the_chosen_language(
+        data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Calibrating in Russian asks at the terminal in Russian too, not only in what it says."""
+    shots = shoot("plain-felt", 3)
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "0-empty.png"), shots.empty[0])
+    for i, (image, _) in enumerate(shots.rolls):
+        cv2.imwrite(str(folder / f"{i + 1}-roll.png"), image)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(" ".join(faces) + "\n"
+                                                          for _, faces in shots.rolls)))
+    assert calibrate("--dice", "boxed", "--name", "ru", "--source", str(folder), "--rolls", "3",
+                     "--language", "ru") == 0
+    out = capsys.readouterr().out
+    assert "Enter, если верно, иначе введите грани (q — стоп):" in out
+    assert "Enter if right" not in out and "Read:" not in out

@@ -228,7 +228,7 @@ def test_update_from_sessions_of_other_dice_keeps_the_profile(data: Path, tmp_pa
     save(Profile("pips", DiceKind.PIP))
     before = (data / "pips.json").read_text()
     assert main(["calibrate", "--update", "pips", str(tmp_path / "game")]) == 2
-    assert "which the profile's pip dice do not have" in capsys.readouterr().err
+    assert "which the profile's regular dice do not have" in capsys.readouterr().err
     assert (data / "pips.json").read_text() == before
 
 

@@ -14,6 +14,7 @@ from typing import TextIO
 import numpy as np
 
 from lcr_vision.faces import FaceError, parse_faces
+from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
 from lcr_vision.speech import Announcer
 from lcr_vision.table.overlay import draw_panel
 from lcr_vision.table.screen import Screen, Window
@@ -24,14 +25,16 @@ Roi = tuple[int, int, int, int]
 
 
 class Dialogue:
-    """The user at the table; with ``asks`` false (a scripted run) nobody is asked anything."""
+    """The user at the table; with ``asks`` false (a scripted run) nobody is asked anything.
+    Prompts and keys are shown in the language of ``words``."""
 
     def __init__(self, announcer: Announcer, screen: Screen, terminal: TextIO,
-                 asks: bool) -> None:
+                 asks: bool, words: CalibrationWords = EN_WORDS) -> None:
         self.announcer = announcer
         self.screen = screen
         self.terminal = terminal
         self.asks = asks
+        self.words = words
 
     def say(self, *sentences: str) -> None:
         """Print and speak."""
@@ -52,8 +55,8 @@ class Dialogue:
         if not self.asks:
             return True
         if isinstance(self.screen, Window):
-            return self._spoken_key([what, "space: ready   q: stop"])
-        return self.line(f"{what} Press Enter when ready (q to stop):") not in (None, "q")
+            return self._spoken_key([what, self.words.say("keys_ready")])
+        return self.line(self.words.say("type_ready", what=what)) not in (None, "q")
 
     def agree(self, offer: str) -> bool:
         """Whether the user takes up ``offer`` (said first); nobody takes it in a scripted run."""
@@ -61,8 +64,8 @@ class Dialogue:
             return False
         self.say(offer)
         if isinstance(self.screen, Window):
-            return self._spoken_key([offer, "space: yes   q: no"])
-        return self.line("Enter: yes, n: no") in ("", "y", "yes")
+            return self._spoken_key([offer, self.words.say("keys_yes_no")])
+        return self.line(self.words.say("type_yes_no")) in ("", "y", "yes")
 
     def play_area(self, image: np.ndarray, roi: Roi | None) -> Roi | None:
         """The play area the user keeps (the one found) or drags in the window."""
@@ -74,7 +77,7 @@ class Dialogue:
         if roi is not None:
             x, y, w, h = roi
             cv2.rectangle(shown, (x, y), (x + w, y + h), (40, 200, 40), 2)
-        draw_panel(shown, ["Drag the play area and press space; space alone keeps the green one"])
+        draw_panel(shown, [self.words.say("drag_area")])
         x, y, w, h = (int(v) for v in cv2.selectROI(self.screen.title, shown, False))
         return (x, y, w, h) if w >= 16 and h >= 16 else roi
 
@@ -82,16 +85,16 @@ class Dialogue:
         """The faces really up, as the user confirms or corrects the ``dice`` read in ``image``;
         ``None`` to stop."""
         read = dice.faces
-        said = " ".join(read) or "no dice"
+        said = " ".join(read) or self.words.say("no_dice_read")
         if isinstance(self.screen, Window):
-            action = self._key(annotate(image, dice),
-                               [f"Read: {said}", "space: right   t: type faces   q: stop"])
+            action = self._key(annotate(image, dice), [self.words.say("shown_read", faces=said),
+                                                       self.words.say("keys_truth")])
             if action == "quit":
                 return None
             if action == "confirm":
                 return read
         while True:
-            text = self.line(f"Read: {said}. Enter if right, else type the faces up (q to stop):")
+            text = self.line(self.words.say("type_truth", faces=said))
             if text is None or text == "q":
                 return None
             if not text:

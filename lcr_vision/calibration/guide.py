@@ -137,9 +137,9 @@ class Calibration:
         self.dialogue = dialogue
         self.answers = answers
         self.live = bool(getattr(source, "live", False))
-        self.doing = "Clear the table"  # shown over the live picture
         self.face_map: FaceMap | None = None  # step 3's, once said
         self.words = CalibrationWords(request.language)
+        self.doing = self.words.say("doing_clear")  # shown over the live picture
 
     def run(self) -> Profile:
         """All five steps; the profile reached (not saved)."""
@@ -168,7 +168,7 @@ class Calibration:
                 raise CalibrationError(self.words.say("no_empty_photo"))
             return empty, iter([r for r in every if self.answers.get(r.name)])
         self.dialogue.say(self.words.say("clear_table"))
-        if self.live and not self.dialogue.ready("Is the table empty?"):
+        if self.live and not self.dialogue.ready(self.words.say("ask_empty")):
             raise CalibrationError(self.words.say("stopped_empty"))
         first = next(stream, None)
         if first is None:
@@ -239,7 +239,7 @@ class Calibration:
             self.dialogue.say(self.words.check_roll(before + len(rolls), found, truth))
             if wanted is not None and len(rolls) >= wanted:
                 break
-            self.doing = f"Roll the dice ({before + len(rolls)} rolls checked)"
+            self.doing = self.words.say("doing_roll", n=before + len(rolls))
         if not rolls and before:
             return Checked((), (), (), ())
         if not rolls:
@@ -296,7 +296,7 @@ class Calibration:
             return ()
         shown = []
         for face in faces:
-            self.doing = f"Show one die with {face} up"
+            self.doing = self.words.say("doing_show", face=face)
             self.dialogue.say(self.words.say("show_face", face=face))
             rest = next((r for r in later if dice_seen(r.image, table.background)), None)
             if rest is None:

@@ -24,6 +24,7 @@ from lcr_vision.calibration.guide import CalibrationError
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.ledger import JOURNAL, PHOTOS, read_journal, replay
 from lcr_vision.photolog import image_names, photo_number
+from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
 from lcr_vision.vision.head import model_digest
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.reader import DiceReader
@@ -44,26 +45,24 @@ def session_rolls(folder: Path) -> list[CheckRoll]:
 
 
 def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None,
-           threads: int = 1) -> tuple[Profile, Learnt]:
+           threads: int = 1, words: CalibrationWords = EN_WORDS) -> tuple[Profile, Learnt]:
     """``profile`` with a head learnt from the rolls of ``sessions``, and what it read on held-out
-    rolls; CalibrationError where the sessions teach too little or the head reads no better."""
+    rolls; CalibrationError (in the language of ``words``) where the sessions teach too little
+    or the head reads no better."""
     rolls = [roll for folder in sessions for roll in session_rolls(folder)]
     wrong = sorted({f for roll in rolls for f in roll.truth} - set(profile.dice.faces))
     if wrong:
-        raise CalibrationError(f"the sessions hold faces {', '.join(wrong)}, which the "
-                               f"profile's {profile.dice.value} dice do not have; the profile "
-                               "is unchanged")
+        raise CalibrationError(words.say("update_faces", faces=", ".join(wrong),
+                                         dice=words.say(profile.dice.value)))
     if len(rolls) < MIN_ROLLS:
-        raise CalibrationError(f"the sessions hold {len(rolls)} rolls with photos; learning the "
-                               f"dice needs at least {MIN_ROLLS}; the profile is unchanged")
+        raise CalibrationError(words.say("update_few", rolls=len(rolls), least=MIN_ROLLS))
     # a head learns the faces as the profile reads them: the far side up by the profile's turn,
     # else found in each frame, unless the games show where it is
     make = partial(DiceReader, model, profile.dice, threads, profile.heat_threshold,
                    profile.min_score, pyramid=profile.pyramid)
     reader = make(find_up=profile.turn is None)
     if not reader.has_features:
-        raise CalibrationError(f"{reader.model_path} cannot learn dice (it has no features "
-                               "output); the profile is unchanged")
+        raise CalibrationError(words.say("update_no_features", model=reader.model_path))
     found = None
     if reader.find_up:
         told = make(find_up=False)
@@ -75,10 +74,8 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
         current = None  # learnt for another model: this one reads without it
     learnt = learn(reader, profile.view, rolls, current)
     if learnt.head is None and found is None:
-        raise CalibrationError(
-            f"on rolls held out in turn, the new head read {learnt.after.right} of "
-            f"{learnt.after.dice} dice right against {learnt.before.right} now: not clearly "
-            "better; the profile is unchanged")
+        raise CalibrationError(words.say("update_not_better", a=learnt.after.right,
+                                         ad=learnt.after.dice, b=learnt.before.right))
     if learnt.head is not None:
         profile = replace(profile, face_head=learnt.head, held_out=(learnt.before, learnt.after))
     return replace(profile, created=datetime.now(UTC).isoformat(timespec="seconds")), learnt

@@ -13,7 +13,7 @@ from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_model_options, add_where_options, add_window_options
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
-from lcr_vision.phrases.calibration import EN_WORDS, LANGUAGES, CalibrationWords
+from lcr_vision.phrases.calibration import LANGUAGES, CalibrationWords
 
 HELP = "fit the dice reader to your dice, table and camera"
 DESCRIPTION = (
@@ -114,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
     screen = screen_from(args)
     try:
         with Announcer.start(args.language, mute=args.mute) as announcer:
-            dialogue = Dialogue(announcer, screen, sys.stdin, asks=answers is None)
+            dialogue = Dialogue(announcer, screen, sys.stdin, asks=answers is None,
+                                words=CalibrationWords(args.language))
             profile = Calibration(request, make_reader, source, dialogue, answers).run()
             path = save(profile)
             announcer.say(CalibrationWords(args.language).say("saved", name=profile.name))
@@ -138,13 +139,12 @@ def run_update(args: argparse.Namespace) -> int:
         if value is not None:
             raise UserError(f"--update takes the profile's own dice and name, not {flag}")
     old = load(args.update)
-    profile, learnt = update(old, args.sessions, args.model, args.threads)
+    words = CalibrationWords(args.language)
+    profile, learnt = update(old, args.sessions, args.model, args.threads, words)
     if profile.turn != old.turn:
-        print(EN_WORDS.far_side(profile.turn))
+        print(words.far_side(profile.turn))
     b, a = learnt.before, learnt.after
-    print(f"On rolls held out in turn: {b.right} of {b.dice} dice read right with the profile "
-          f"as it was, {a.right} of {a.dice} after learning from {b.rolls} rolls"
-          + ("." if learnt.head is not None
-             else ": not clearly better, so the profile reads its dice as before."))
+    print(words.say("update_learnt" if learnt.head is not None else "update_not_kept",
+                    b=b.right, bd=b.dice, a=a.right, ad=a.dice, rolls=b.rolls))
     print(f"profile: {save(profile)}")
     return 0

@@ -53,6 +53,32 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "far_side_unsure": "The table's far side looks like the picture's {side} side, but {rolls} "
                            "check rolls do not make it clear ({more} more would); until then I "
                            "find it in each picture.",
+        "doing_clear": "Clear the table",
+        "ask_empty": "Is the table empty?",
+        "doing_roll": "Roll the dice ({n} rolls checked)",
+        "doing_show": "Show one die with {face} up",
+        "keys_ready": "space: ready   q: stop",
+        "type_ready": "{what} Press Enter when ready (q to stop):",
+        "keys_yes_no": "space: yes   q: no",
+        "type_yes_no": "Enter: yes, n: no",
+        "drag_area": "Drag the play area and press space; space alone keeps the green one",
+        "shown_read": "Read: {faces}",
+        "keys_truth": "space: right   t: type faces   q: stop",
+        "type_truth": "Read: {faces}. Enter if right, else type the faces up (q to stop):",
+        "no_dice_read": "no dice",
+        "update_faces": "the sessions hold faces {faces}, which the profile's {dice} dice do not "
+                        "have; the profile is unchanged",
+        "update_few": "the sessions hold {rolls} rolls with photos; learning the dice needs at "
+                      "least {least}; the profile is unchanged",
+        "update_no_features": "{model} cannot learn dice (it has no features output); the "
+                              "profile is unchanged",
+        "update_not_better": "on rolls held out in turn, the new head read {a} of {ad} dice right "
+                             "against {b} now: not clearly better; the profile is unchanged",
+        "update_learnt": "On rolls held out in turn: {b} of {bd} dice read right with the "
+                         "profile as it was, {a} of {ad} after learning from {rolls} rolls.",
+        "update_not_kept": "On rolls held out in turn: {b} of {bd} dice read right with the "
+                           "profile as it was, {a} of {ad} after learning from {rolls} rolls: "
+                           "not clearly better, so the profile reads its dice as before.",
         "top": "top", "right": "right", "bottom": "bottom", "left": "left",
         "die_width": "The dice are about {die} pixels wide.",
         "boxed_map": "Step 3: the face map. Boxed dice need none.",
@@ -133,6 +159,34 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "far_side_unsure": "Дальний край стола, похоже, — {side} снимка, но проверочных бросков "
                            "слишком мало ({rolls}), чтобы быть уверенным (нужно ещё {more}); пока "
                            "я нахожу его на каждом снимке.",
+        "doing_clear": "Уберите всё со стола",
+        "ask_empty": "Стол пуст?",
+        "doing_roll": "Бросьте кубики (проверено бросков: {n})",
+        "doing_show": "Покажите кубик гранью {face} вверх",
+        "keys_ready": "пробел: готово   q: стоп",
+        "type_ready": "{what} Нажмите Enter, когда всё готово (q — стоп):",
+        "keys_yes_no": "пробел: да   q: нет",
+        "type_yes_no": "Enter: да, n: нет",
+        "drag_area": "Выделите игровую зону мышью и нажмите пробел; один пробел оставляет "
+                     "зелёную",
+        "shown_read": "Прочитано: {faces}",
+        "keys_truth": "пробел: верно   t: ввести грани   q: стоп",
+        "type_truth": "Прочитано: {faces}. Enter, если верно, иначе введите грани (q — стоп):",
+        "no_dice_read": "кубиков нет",
+        "update_faces": "в сессиях есть грани {faces}, которых у кубиков профиля ({dice}) нет; "
+                        "профиль не изменён",
+        "update_few": "в сессиях бросков со снимками: {rolls}; чтобы выучить кубики, нужно не "
+                      "меньше {least}; профиль не изменён",
+        "update_no_features": "{model} не может учить кубики (у модели нет выхода features); "
+                              "профиль не изменён",
+        "update_not_better": "на отложенных по очереди бросках новая голова прочитала верно {a} "
+                             "из {ad} кубиков против {b} сейчас: не явно лучше; профиль не "
+                             "изменён",
+        "update_learnt": "На отложенных по очереди бросках: верно прочитано {b} из {bd} кубиков "
+                         "с прежним профилем и {a} из {ad} после обучения на бросках ({rolls}).",
+        "update_not_kept": "На отложенных по очереди бросках: верно прочитано {b} из {bd} "
+                           "кубиков с прежним профилем и {a} из {ad} после обучения на бросках "
+                           "({rolls}): не явно лучше, профиль читает кубики как прежде.",
         "top": "верх", "right": "правая сторона", "bottom": "низ", "left": "левая сторона",
         "die_width": "Кубики шириной около {die} пикселей.",
         "boxed_map": "Шаг 3: значения граней. Кубикам с буквами они не нужны.",
