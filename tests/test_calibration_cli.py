@@ -17,7 +17,7 @@ import pytest
 
 from lcr_vision.calibration import CalibratedReader, load, profile_reader
 from lcr_vision.calibration.fit import CheckRoll, measure
-from lcr_vision.calibration.trial import shoot, write_folder
+from lcr_vision.calibration.trial import Shoot, shoot, write_folder
 from lcr_vision.cli import main
 from lcr_vision.cli.detect import reader_from
 from lcr_vision.errors import UserError
@@ -35,6 +35,20 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def calibrate(*args: str) -> int:
     return main(["calibrate", "--mute", "--headless", *args])
+
+
+def typed_folder(shots: Shoot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                 first: str = "") -> Path:
+    """A photo folder of the empty table then each roll, and standard input typing each roll's
+    faces after the line ``first``, as someone at the terminal answers."""
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "0-empty.png"), shots.empty[0])
+    for i, (image, _) in enumerate(shots.rolls):
+        cv2.imwrite(str(folder / f"{i + 1}-roll.png"), image)
+    typed = "".join(" ".join(faces) + "\n" for _, faces in shots.rolls)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(first + typed))
+    return folder
 
 
 def scripted(folder: Path, dice: str, name: str, *more: str) -> int:
@@ -143,13 +157,7 @@ def test_answers_typed_at_the_terminal(data: Path, tmp_path: Path,
                                        monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     shots = shoot("plain-felt", 5)
-    folder = tmp_path / "photos"
-    folder.mkdir()
-    cv2.imwrite(str(folder / "0-empty.png"), shots.empty[0])
-    for i, (image, _) in enumerate(shots.rolls):
-        cv2.imwrite(str(folder / f"{i + 1}-roll.png"), image)
-    typed = "".join(" ".join(faces) + "\n" for _, faces in shots.rolls)
-    monkeypatch.setattr(sys, "stdin", io.StringIO("nonsense\n" + typed))
+    folder = typed_folder(shots, tmp_path, monkeypatch, "nonsense\n")
     assert calibrate("--dice", "boxed", "--name", "typed", "--source", str(folder),
                      "--rolls", "5") == 0
     profile = load("typed")
@@ -344,13 +352,7 @@ def test_someone_at_the_table_is_asked_for_the_rolls_that_make_the_far_side_clea
     """The same table with someone answering at the terminal: after ten rolls they are asked
     for ten more, and the side is judged on all twenty, which are kept as check rolls."""
     shots = shoot("plain-felt", 20, seed=2005)
-    folder = tmp_path / "photos"
-    folder.mkdir()
-    cv2.imwrite(str(folder / "0-empty.png"), shots.empty[0])
-    for i, (image, _) in enumerate(shots.rolls):
-        cv2.imwrite(str(folder / f"{i + 1:02d}-roll.png"), image)
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(" ".join(faces) + "\n"
-                                                          for _, faces in shots.rolls)))
+    folder = typed_folder(shots, tmp_path, monkeypatch)
     assert calibrate("--dice", "boxed", "--name", "asked", "--source", str(folder),
                      "--rolls", "10") == 0
     out = capsys.readouterr().out
@@ -365,13 +367,7 @@ def test_the_terminals_prompts_are_in_the_chosen_language(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Calibrating in Russian asks at the terminal in Russian too, not only in what it says."""
     shots = shoot("plain-felt", 3)
-    folder = tmp_path / "photos"
-    folder.mkdir()
-    cv2.imwrite(str(folder / "0-empty.png"), shots.empty[0])
-    for i, (image, _) in enumerate(shots.rolls):
-        cv2.imwrite(str(folder / f"{i + 1}-roll.png"), image)
-    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(" ".join(faces) + "\n"
-                                                          for _, faces in shots.rolls)))
+    folder = typed_folder(shots, tmp_path, monkeypatch)
     assert calibrate("--dice", "boxed", "--name", "ru", "--source", str(folder), "--rolls", "3",
                      "--language", "ru") == 0
     out = capsys.readouterr().out
