@@ -101,9 +101,13 @@ def test_even_light_gets_no_advice_and_a_white_hot_spot_is_glare() -> None:
 DRIFT_MISSES_TINY = pytest.mark.xfail(strict=True, reason="blobs of 11-12 px dice under drift")
 
 
-@pytest.mark.parametrize("table", [pytest.param(p.values[0], marks=[*p.marks, DRIFT_MISSES_TINY])
-                                   if p.values[0] == "high-camera-tray" else p
-                                   for p in TRIAL_TABLES])
+def known_miss(table: str, mark: pytest.MarkDecorator) -> list[object]:
+    """`TRIAL_TABLES`, ``table`` marked with ``mark``."""
+    return [pytest.param(p.values[0], marks=[*p.marks, mark]) if p.values[0] == table else p
+            for p in TRIAL_TABLES]
+
+
+@pytest.mark.parametrize("table", known_miss("high-camera-tray", DRIFT_MISSES_TINY))
 def test_blurred_dice_are_told(table: str) -> None:
     shots = shoot(table, 2)
     background = learn_background(shots.empty)
@@ -117,7 +121,13 @@ def test_blurred_dice_are_told(table: str) -> None:
         assert ("closer" in told) == (die < FOCUS_SIDE) != ("move it back" in told)
 
 
-@pytest.mark.parametrize("table", TRIAL_TABLES)
+# printed-steep's first table has dark dice on a dark tray: only their letters and symbols differ
+# from it, so the blobs measure those; calibration then takes the reader's boxes for the dice's
+# size (`guide.Calibration._check_rolls`), and calibrates that table (`measure calibration --printed`).
+DICE_LIKE_THE_TRAY = pytest.mark.xfail(strict=True, reason="dark dice on a dark tray")
+
+
+@pytest.mark.parametrize("table", known_miss("printed-steep", DICE_LIKE_THE_TRAY))
 def test_dice_are_measured_without_the_model(table: str) -> None:
     shots = shoot(table, 8)
     background = learn_background(shots.empty)

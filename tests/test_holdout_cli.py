@@ -49,6 +49,8 @@ def test_the_studies_defaults_are_the_modules_own() -> None:
     assert (measure.HOLDOUT_SEED, measure.HOLDOUT_SIZE, measure.TRIAL_SEED) == (
         holdout.SEED, holdout.SIZE, trial.SEED)
     assert measure.TRIAL_KINDS == tuple(trial.TABLES)
+    assert measure.TRIAL_DEFAULT == trial.KINDS
+    assert [k for k in measure.TRIAL_KINDS if k.startswith("printed-")] == list(trial.PRINTED)
 
 
 def test_a_missing_labels_file_is_one_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,7 +19,7 @@ import numpy as np
 
 from lcr_vision.calibration.guide import dice_seen
 from lcr_vision.calibration.light import refused, same_table
-from lcr_vision.calibration.trial import SEED, TABLES, TrialTable
+from lcr_vision.calibration.trial import KINDS, SEED, TrialTable
 from lcr_vision.meter import Meter
 
 OTHER_SEED = 1000  # the other table of a kind is rendered from its seed plus this
@@ -66,7 +66,7 @@ def refusals(table: str, seed: int, rolls: int) -> dict[str, bool]:
 def table_check_lines(rolls: int = 10, seed: int = SEED, tables: int = 10,
                       kinds: Sequence[str] | None = None) -> Iterator[str]:
     """One JSON line a table, then for each way the share refused, over every kind."""
-    kinds = kinds or tuple(TABLES)
+    kinds = kinds or KINDS
     meter = Meter("table check: tables", len(kinds) * tables)
     counts = dict.fromkeys(WAYS, 0)
     for table in kinds:

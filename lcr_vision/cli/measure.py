@@ -60,15 +60,16 @@ def _shifts(args: argparse.Namespace) -> int:
 
 
 def _calibration(args: argparse.Namespace) -> int:
+    kinds = [k for k in TRIAL_KINDS if k.startswith("printed-")] if args.printed else args.kinds
     if args.table_check:
         from lcr_vision.calibration.light_trial import table_check_lines
 
-        lines = table_check_lines(args.calibration_rolls, args.seed, args.tables, args.kinds)
+        lines = table_check_lines(args.calibration_rolls, args.seed, args.tables, kinds)
     else:
         from lcr_vision.calibration.trial import trial_lines
 
         lines = trial_lines(args.calibration_rolls, args.test_rolls, args.seed, args.tables,
-                            args.model, args.kinds, args.show_faces)
+                            args.model, kinds, args.show_faces)
     for line in lines:
         print(line, flush=True)
     return 0
@@ -147,7 +148,8 @@ def _losses(args: argparse.Namespace) -> int:
 # against the modules' own (measure.holdout SEED and SIZE, calibration.trial SEED).
 HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
 TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
-               "printed-wild")
+               "printed-wild", "printed-small", "printed-steep", "printed-felt", "printed-edge")
+TRIAL_DEFAULT = TRIAL_KINDS[:6]
 
 
 HELP = "the model card's accuracy studies"
@@ -211,9 +213,14 @@ def _calibration_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"first render seed (default: {TRIAL_SEED})")
     p.add_argument("--tables", type=int, default=3,
                    help="tables of each kind, one render seed each (default: 3)")
-    p.add_argument("--kinds", nargs="+", choices=TRIAL_KINDS, metavar="KIND",
-                   help="only these kinds of table (default: all: "
-                   f"{', '.join(TRIAL_KINDS)}; the printed ones need the train extra's Pillow)")
+    kinds = p.add_mutually_exclusive_group()
+    kinds.add_argument("--kinds", nargs="+", choices=TRIAL_KINDS, metavar="KIND",
+                       help=f"these kinds of table (default: {', '.join(TRIAL_DEFAULT)}; of "
+                       f"{', '.join(TRIAL_KINDS)}; the printed ones need the train extra's "
+                       "Pillow)")
+    kinds.add_argument("--printed", action="store_true",
+                       help="every printed kind: one family's dice, letters and wild design kept "
+                       "out of training, 18-60 px (the calibration targets' tables)")
     p.add_argument("--show-faces", action="store_true",
                    help="a photo of one die with each face up joins the check rolls, as "
                    "calibration's step 5 asks someone at the table to show them")
