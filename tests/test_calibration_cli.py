@@ -24,7 +24,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.sequence import Table
 from lcr_vision.vision.labels import HEADER
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def test_the_profile_reads_its_table_at_least_as_well_as_the_default(
     assert profile.accuracy.rolls == 10
     assert profile.accuracy.die_accuracy >= profile.default_accuracy.die_accuracy
     others = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls[10:])]
-    before = measure(others, DiceReader(dice=profile.dice).read)
+    before = measure(others, DiceReader(None, ReaderSettings(profile.dice)).read)
     after = measure(others, profile_reader(profile).read)
     assert after.die_accuracy >= before.die_accuracy, (before, after)
 
@@ -86,7 +86,7 @@ def test_a_table_read_better_at_every_scale_gets_a_profile_that_reads_so(
     profile = load("high")
     assert profile.pyramid and profile.tiles == 1
     others = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls[10:])]
-    before = measure(others, DiceReader(dice=profile.dice).read)
+    before = measure(others, DiceReader(None, ReaderSettings(profile.dice)).read)
     after = measure(others, profile_reader(profile).read)
     assert after.die_accuracy >= before.die_accuracy + 0.05, (before, after)
 

@@ -27,7 +27,7 @@ from lcr_vision.ledger.events import photo_path
 from lcr_vision.photolog import image_names
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.vision.head import FaceHead, model_digest
-from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader
+from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader, ReaderSettings
 
 SHIPPED = Path(__file__).resolve().parents[1] / "calibration"
 
@@ -74,7 +74,7 @@ def test_a_folder_calibration_learns_dice_the_model_misreads(data: Path, tmp_pat
     before, after = profile.held_out
     assert after.right > before.right
     test = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls[10:])]
-    plain = measure(test, DiceReader(dice=DiceKind.WILD).read)
+    plain = measure(test, DiceReader(None, ReaderSettings(DiceKind.WILD)).read)
     learnt = measure(test, profile_reader(profile).read)
     assert learnt.right >= plain.right + 4, (plain, learnt)
 
@@ -111,14 +111,14 @@ def test_calibration_at_the_table_learns_from_each_face_shown(
         assert profile.face_head is not None
         test = later_rolls(table, 20)
         assert (measure(test, profile_reader(profile).read).right
-                >= measure(test, DiceReader(dice=DiceKind.WILD).read).right + 4)
+                >= measure(test, DiceReader(None, ReaderSettings(DiceKind.WILD)).read).right + 4)
 
 
 def test_a_head_that_reads_no_better_is_not_kept() -> None:
     """Dice the model already reads: nothing to learn, and the model stays as trained."""
     rolls = [CheckRoll(str(i), image, faces)
              for i, (image, faces) in enumerate(shoot("plain-felt", 8, 2001).rolls)]
-    learnt = learn(DiceReader(dice=DiceKind.LCR), View(), rolls)
+    learnt = learn(DiceReader(None, ReaderSettings(DiceKind.LCR)), View(), rolls)
     assert learnt.head is None
     assert learnt.after.right < learnt.before.right + max(2, 0.05 * learnt.before.dice)
 
@@ -175,7 +175,7 @@ def test_update_learns_the_dice_from_games_played(data: Path, tmp_path: Path,
     assert profile.face_head is not None
     test = later_rolls(table, 20)
     assert (measure(test, profile_reader(profile).read).right
-            > measure(test, DiceReader(dice=DiceKind.WILD).read).right)
+            > measure(test, DiceReader(None, ReaderSettings(DiceKind.WILD)).read).right)
 
 
 def test_update_learns_where_the_tables_far_side_is(data: Path, tmp_path: Path,
@@ -192,7 +192,7 @@ def test_update_learns_where_the_tables_far_side_is(data: Path, tmp_path: Path,
     assert profile.turn == 2
     test = later_rolls(table, 20)
     assert (measure(test, profile_reader(profile).read).right
-            > measure(test, DiceReader(dice=DiceKind.WILD).read).right)
+            > measure(test, DiceReader(None, ReaderSettings(DiceKind.WILD)).read).right)
 
 
 def test_update_from_games_the_profile_already_reads_keeps_it(
@@ -235,7 +235,7 @@ def test_update_from_sessions_of_other_dice_keeps_the_profile(data: Path, tmp_pa
 def test_a_check_roll_where_nothing_is_found_teaches_nothing() -> None:
     """A roll whose dice the locator missed (here a blank picture) cannot say which crop showed
     which face: it is read, as nothing, but gives no example."""
-    reader = DiceReader(dice=DiceKind.LCR)
+    reader = DiceReader(None, ReaderSettings(DiceKind.LCR))
     seen = see(reader, View(tiles=2, overlap=8),
                CheckRoll("blank", np.full((240, 320, 3), 128, np.uint8), ("L",)),
                np.random.default_rng(0))

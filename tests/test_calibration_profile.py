@@ -41,7 +41,7 @@ profiles = st.builds(
     turn=st.none() | st.integers(0, 3),
     pyramid=st.booleans(),
     heat_threshold=st.floats(0.01, 0.99),
-    min_score=st.none() | st.floats(0.01, 0.99),
+    face_score=st.none() | st.floats(0.01, 0.99),
     die_px=st.none() | st.floats(1, 500),
     table=st.dictionaries(st.sampled_from(["brightness", "glare", "focus"]), st.floats(0, 255)),
     notes=st.lists(st.text(max_size=30), max_size=3).map(tuple),
@@ -59,7 +59,7 @@ def test_profiles_survive_json(profile: Profile) -> None:
 
 def test_saved_profile_loads_by_name_and_by_path(data: Path) -> None:
     profile = Profile("kitchen", DiceKind.PIP, FaceMap.default(wild=True), (640, 480),
-                      (10, 20, 300, 200), scale=0.5, heat_threshold=0.2, min_score=0.3,
+                      (10, 20, 300, 200), scale=0.5, heat_threshold=0.2, face_score=0.3,
                       die_px=31.0)
     path = save(profile)
     assert path == data / "kitchen.json" and user_folder() == data

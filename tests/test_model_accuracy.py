@@ -21,7 +21,7 @@ from lcr_vision.measure.accuracy import NEEDS_REAL, REAL, Bound, below, figures,
 from lcr_vision.measure.metrics import match
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.split import is_validation
 
 FLOORS_FILE = Path(__file__).with_name("floors.json")
@@ -58,7 +58,7 @@ def test_the_real_split_is_the_one_measured() -> None:
 def test_each_erratum_is_a_die_the_labels_leave_out() -> None:
     """Every added die lies where no label is, and the model finds it and reads the face given."""
     labels, errata = read_labels(REAL / "labels.csv"), read_labels(REAL_SET_ERRATA)
-    reader = DiceReader(dice=DiceKind.PIP, pyramid=True)
+    reader = DiceReader(None, ReaderSettings(DiceKind.PIP, pyramid=True))
     for name, added in errata.items():
         assert not match(labels[name], added), name
         found = reader.read(load_image(REAL / "images" / name))

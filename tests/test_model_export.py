@@ -10,7 +10,7 @@ import numpy as np
 import onnxruntime as ort
 import pytest
 
-from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader, look_scales
+from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader, ReaderSettings, look_scales
 from lcr_vision.vision.spec import (
     CLASSES,
     CLASSIFIER_OUTPUT,
@@ -207,9 +207,9 @@ def test_a_model_carries_its_own_face_score_and_a_chosen_one_overrides_it(
     image = load_image(Path("sample_images/images/pip_1_00003.jpg"))
     shipped = DiceReader()
     scores = shipped.read(image).scores
-    assert shipped.min_score == FACE_SCORE and len(scores) == 4  # the far 6 read again, unsure
+    assert shipped.face_score == FACE_SCORE and len(scores) == 4  # the far 6 read again, unsure
     strict = marked_model(**{FACE_SCORE_KEY: str(scores.max())})
-    assert DiceReader(strict).min_score == pytest.approx(scores.max())
+    assert DiceReader(strict).face_score == pytest.approx(scores.max())
     kept = DiceReader(strict).read(image).scores  # the surest die, and the sure peaks' sure enough
     assert 0 < len(kept) < len(scores) and kept.min() >= SURE_PEAK_SHARE * scores.max()
-    assert len(DiceReader(strict, min_score=FACE_SCORE).read(image)) == len(scores)
+    assert len(DiceReader(strict, ReaderSettings(face_score=FACE_SCORE)).read(image)) == len(scores)

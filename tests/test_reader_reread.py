@@ -10,7 +10,7 @@ import numpy as np
 from lcr_vision.faces import DiceKind
 from lcr_vision.measure.holdout import OUT_OF_RANGE
 from lcr_vision.synth.scene import render_scene
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 # A webcam at the table's edge, other colours and typefaces than training's: seed 180 draws one
 # dot-faced die 64 px wide that the shipped model drops when read at the locator's size alone
@@ -22,8 +22,8 @@ def test_a_big_dot_faced_die_dropped_at_the_locators_size_is_read() -> None:
     scene = render_scene(np.random.default_rng(180), "lcr", (640, 480), EDGE, 1)
     (truth,) = scene.labelled
     assert truth.face == "dot" and truth.box[2] - truth.box[0] > 60
-    assert len(DiceReader(dice=DiceKind.LCR, reread=False).read(scene.image)) == 0
-    read = DiceReader(dice=DiceKind.LCR).read(scene.image)
+    assert len(DiceReader(None, ReaderSettings(DiceKind.LCR, reread=False)).read(scene.image)) == 0
+    read = DiceReader(None, ReaderSettings(DiceKind.LCR)).read(scene.image)
     assert read.faces == ("dot",)  # reported, its doubt (if any) for the table to ask about
     x0, y0, x1, y1 = read.boxes[0]
     tx0, ty0, tx1, ty1 = truth.box

@@ -14,7 +14,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.crops import cut_crops
-from lcr_vision.vision.reader import UP_PRIOR, DiceReader
+from lcr_vision.vision.reader import UP_PRIOR, DiceReader, ReaderSettings
 
 FOUR_VIEWS = Path(__file__).parent / "models" / "four_views.onnx"  # g2, not upright
 
@@ -32,7 +32,7 @@ def crops() -> np.ndarray:
 
 
 def test_four_views_read_a_turned_die_the_same(crops: np.ndarray) -> None:
-    reader = DiceReader(FOUR_VIEWS, dice=DiceKind.LCR)
+    reader = DiceReader(FOUR_VIEWS, ReaderSettings(DiceKind.LCR))
     for k in (1, 2, 3):
         turned = np.ascontiguousarray(np.rot90(crops, k, (2, 3)))
         np.testing.assert_allclose(reader.face_log_probs(turned), reader.face_log_probs(crops),
@@ -40,23 +40,23 @@ def test_four_views_read_a_turned_die_the_same(crops: np.ndarray) -> None:
 
 
 def test_one_view_reads_the_crop_as_cut(crops: np.ndarray) -> None:
-    one = DiceReader(FOUR_VIEWS, dice=DiceKind.LCR, views=1)
+    one = DiceReader(FOUR_VIEWS, ReaderSettings(DiceKind.LCR, views=1))
     turned = np.ascontiguousarray(np.rot90(crops, 1, (2, 3)))
     assert not np.allclose(one.face_log_probs(turned), one.face_log_probs(crops), atol=1e-4)
-    four = DiceReader(FOUR_VIEWS, dice=DiceKind.LCR)
+    four = DiceReader(FOUR_VIEWS, ReaderSettings(DiceKind.LCR))
     turns = [one.face_log_probs(np.ascontiguousarray(np.rot90(crops, k, (2, 3)))) for k in range(4)]
     np.testing.assert_allclose(four.face_log_probs(crops), np.mean(turns, 0), atol=1e-4)
 
 
 def test_views_other_than_one_two_or_four_are_refused() -> None:
     with pytest.raises(UserError, match="views must be 1, 2 or 4"):
-        DiceReader(views=3)
+        DiceReader(None, ReaderSettings(views=3))
 
 
 def test_an_upright_model_told_the_up_reads_the_crop_as_cut_and_mirrored(
         crops: np.ndarray) -> None:
-    upright = DiceReader(dice=DiceKind.LCR, find_up=False)
-    one = DiceReader(dice=DiceKind.LCR, views=1, find_up=False)
+    upright = DiceReader(None, ReaderSettings(DiceKind.LCR, find_up=False))
+    one = DiceReader(None, ReaderSettings(DiceKind.LCR, views=1, find_up=False))
     mirrored = np.ascontiguousarray(crops[..., ::-1])
     np.testing.assert_allclose(
         upright.face_log_probs(crops),
@@ -65,16 +65,16 @@ def test_an_upright_model_told_the_up_reads_the_crop_as_cut_and_mirrored(
                                atol=1e-4)
     turned = np.ascontiguousarray(np.rot90(crops, 1, (2, 3)))  # never turned: its up is the frame's
     assert not np.allclose(upright.face_log_probs(turned), upright.face_log_probs(crops), atol=1e-4)
-    assert DiceReader(FOUR_VIEWS, views=1).turns == one.turns
+    assert DiceReader(FOUR_VIEWS, ReaderSettings(views=1)).turns == one.turns
 
 
 def test_an_upright_model_not_told_the_up_reads_the_frame_at_its_surest_side(
         crops: np.ndarray) -> None:
     """The frame's crops are read with each side of the frame as the up, as cut; then, turned to
     the surest (the frame's own up ahead by `UP_PRIOR` a die), as cut and mirrored."""
-    told = DiceReader(dice=DiceKind.LCR, find_up=False)
-    one = DiceReader(dice=DiceKind.LCR, find_up=False, views=1)
-    finds = DiceReader(dice=DiceKind.LCR)
+    told = DiceReader(None, ReaderSettings(DiceKind.LCR, find_up=False))
+    one = DiceReader(None, ReaderSettings(DiceKind.LCR, views=1, find_up=False))
+    finds = DiceReader(None, ReaderSettings(DiceKind.LCR))
     assert finds.find_up and not DiceReader(FOUR_VIEWS).find_up
     for frame in (crops[:3], crops[3:], np.ascontiguousarray(np.rot90(crops[:4], 2, (2, 3)))):
         turned = [np.ascontiguousarray(np.rot90(frame, k, (2, 3))) for k in range(4)]
@@ -93,7 +93,7 @@ def test_a_die_the_locator_is_sure_of_is_dropped_only_when_none_has_the_majority
     from lcr_vision.vision.heatmap import Peaks
     from lcr_vision.vision.spec import CLASSES, NONE, SURE_HEAT
 
-    reader = DiceReader(dice=DiceKind.LCR)
+    reader = DiceReader(None, ReaderSettings(DiceKind.LCR))
 
     def probs(none: float, letter: float) -> np.ndarray:
         row = np.full(len(CLASSES), 1e-6)

@@ -11,7 +11,7 @@ from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.measure.reliability import Curve, scored, table
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 
 def test_the_curve_counts_the_dice_committed_and_the_wrong_among_them() -> None:
@@ -30,13 +30,13 @@ def test_dice_are_right_when_their_game_face_is_the_labels() -> None:
     scenes = [render_scene(rng, "pip", (640, 480), dice=3) for _ in range(4)]
     photos = [(s.image, Detections.from_records(
         [{"box": list(d.box), "face": d.face, "score": 1.0} for d in s.labelled])) for s in scenes]
-    curve = scored(DiceReader(dice=DiceKind.PIP), photos, FaceMap.default())
+    curve = scored(DiceReader(None, ReaderSettings(DiceKind.PIP)), photos, FaceMap.default())
     assert len(curve.scores) >= 6 and curve.right.mean() > 0.8
 
 
 def test_every_die_read_carries_its_classes_probabilities() -> None:
     scene = render_scene(np.random.default_rng(4), "lcr", (640, 480), dice=3)
-    dice = DiceReader(dice=DiceKind.LCR).read(scene.image)
+    dice = DiceReader(None, ReaderSettings(DiceKind.LCR)).read(scene.image)
     assert len(dice) and dice.probs is not None
     np.testing.assert_allclose(dice.probs.sum(1), 1.0, atol=1e-5)
     np.testing.assert_allclose(dice.probs.max(1), dice.scores, atol=1e-5)

@@ -13,7 +13,7 @@ from lcr_vision.faces import DiceKind
 from lcr_vision.synth.distractors import draw_hand
 from lcr_vision.synth.sequence import Table
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.settle import SettleDetector, same_dice
 
 LATEST = 8  # frames after the dice stop by which the roll must be read
@@ -21,7 +21,7 @@ LATEST = 8  # frames after the dice stop by which the roll must be read
 
 @pytest.fixture(scope="module")
 def reader() -> DiceReader:
-    return DiceReader(dice=DiceKind.LCR)
+    return DiceReader(None, ReaderSettings(DiceKind.LCR))
 
 
 def watch(detector: SettleDetector, frames, reader: DiceReader) -> list[tuple[int, Detections]]:

@@ -31,7 +31,7 @@ from lcr_vision.synth import Ranges, render_scene
 from lcr_vision.synth.sequence import Table
 from lcr_vision.table.check import MIN_SCORE
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.split import is_validation
 
 PLAYERS = ["Ann", "Ben", "Cat"]
@@ -62,7 +62,7 @@ def sure_still(rng: np.random.Generator, dice: int) -> tuple[np.ndarray, tuple[s
     """A `still` that the shipped model reads right with every face sure, for a test whose photos
     depend on timing: a photo it doubted would be a roll the player is asked to repeat. How often
     it doubts is the model's own figure (the card's table stills: 118 of 120 sure and right)."""
-    reader = DiceReader(dice=DiceKind.LCR)
+    reader = DiceReader(None, ReaderSettings(DiceKind.LCR))
     while True:
         image, faces = still(rng, dice)
         read = reader.read(image)

@@ -24,7 +24,7 @@ from lcr_vision.ledger import JOURNAL, read_journal
 from lcr_vision.rules import Series, Settings
 from lcr_vision.synth.sequence import Table
 from lcr_vision.table.check import MIN_SCORE
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 SETTINGS = Settings.create(PLAYERS, stakes=[2, 2, 2])
 # Seeds of stills of two and of three dice read right, one die at 0.73 and at 0.67 (by search).
@@ -51,7 +51,7 @@ def game() -> list[tuple[np.ndarray, tuple[str, ...]]]:
 
 
 def test_the_third_photo_is_doubted(game) -> None:
-    read = DiceReader(dice=DiceKind.LCR).read(game[2][0])
+    read = DiceReader(None, ReaderSettings(DiceKind.LCR)).read(game[2][0])
     assert sorted(read.faces) == sorted(game[2][1]) and min(read.scores) < MIN_SCORE
 
 

@@ -16,7 +16,7 @@ from lcr_vision.rules import Settings, Variants
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop, TableOptions
 from lcr_vision.table.screen import KEYS, Screen
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 PHOTO = Path(__file__).resolve().parents[1] / "sample_images" / "images" / "lcr_1_00019.jpg"
 
@@ -29,7 +29,8 @@ def test_an_unsure_read_is_said_as_a_doubt_before_its_faces(tmp_path: Path) -> N
     session = Session.create(tmp_path / "s", settings)
     out = io.StringIO()
     with Announcer(None, speak=False, record=None, out=out) as announcer:
-        loop = TableLoop(session, FolderSource(photos), DiceReader(dice=DiceKind.LCR).read,
+        loop = TableLoop(session, FolderSource(photos),
+                         DiceReader(None, ReaderSettings(DiceKind.LCR)).read,
                          announcer, Phrasebook(session.settings.players), Screen(),
                          TableOptions(min_score=1.01))  # no face is ever sure enough
         loop.run()

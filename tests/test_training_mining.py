@@ -15,7 +15,7 @@ from lcr_vision.training.batches import crop_samples, locator_batch
 from lcr_vision.training.mining import CLEAR, MINE_HEAT, with_decoys
 from lcr_vision.training.renders import SIDE_CLEAR, SIDE_SHARE, as_training_scene
 from lcr_vision.training.sources import SceneSource
-from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader
+from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader, ReaderSettings
 from lcr_vision.vision.spec import CLASSES, NONE
 
 
@@ -27,7 +27,7 @@ def rendered(seed: int, dice: int | None) -> Scene:
 def test_decoys_are_the_locators_peaks_away_from_every_die() -> None:
     scenes = [rendered(seed, None) for seed in range(6)] + [rendered(seed, 0) for seed in range(6)]
     mined, total = with_decoys(scenes, DEFAULT_MODEL)
-    reader = DiceReader(heat_threshold=MINE_HEAT)
+    reader = DiceReader(None, ReaderSettings(heat_threshold=MINE_HEAT))
     assert total > 0
     for before, after in zip(scenes, mined):
         assert after.dice().faces == before.dice().faces

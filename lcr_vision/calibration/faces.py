@@ -161,19 +161,19 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
     two) and no roll reads worse."""
     if not reader.has_features:
         raise ValueError("the model has no features output to fit a face head to")
-    reader = reader.with_head(None)
+    reader = reader.reading(head=None)
     model = model_digest(reader.model_path)
     rng = np.random.default_rng(seed)
     seen = [see(reader, view, roll, rng) for roll in rolls]
     folds = min(FOLDS, len(seen))
-    plain = [read_seen(reader.with_head(current), s) for s in seen]
+    plain = [read_seen(reader.reading(head=current), s) for s in seen]
     taught: list[tuple[str, ...]] = list(plain)
     if len(seen) >= MIN_ROLLS:
         for k in range(folds):
             head = fit_head(reader, [s for i, s in enumerate(seen) if i % folds != k], model)
             if head is None:
                 continue
-            fitted = reader.with_head(head)
+            fitted = reader.reading(head=head)
             for i in range(k, len(seen), folds):
                 taught[i] = read_seen(fitted, seen[i])
     truths = [s.truth for s in seen]

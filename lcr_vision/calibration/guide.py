@@ -27,10 +27,9 @@ saved here: a calibration that fails raises :class:`CalibrationError` and the ol
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -65,6 +64,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.phrases.calibration import CalibrationWords
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.reader import DiceReader
 
 MIN_ACCURACY = 0.5  # a profile reading fewer dice right than this is not saved
 
@@ -126,13 +126,11 @@ class Checked:
 class Calibration:
     """One guided session over ``source``; ``answers`` (file name -> faces up) script it."""
 
-    def __init__(self, request: Request, make_reader: Callable[..., Reader],
+    def __init__(self, request: Request, reader: DiceReader,
                  source: FrameSource, dialogue: Dialogue,
                  answers: Mapping[str, tuple[str, ...]] | None = None) -> None:
         self.request = request
-        # (heat threshold, least face score, pyramid=every scale or one look) -> reader
-        self.make_reader = make_reader
-        self.reader = make_reader(*THRESHOLDS[0])
+        self.reader = reader  # as shipped: every reader tried is this one with other settings
         self.source = source
         self.dialogue = dialogue
         self.answers = answers
@@ -318,7 +316,10 @@ class Calibration:
         turn, checked = self._far_side(checked, views[0], later, table)
         # the profile's readers are told the far side, which the view turns up, unless no one
         # side read clearly best: then they find it in each frame, as the reader as shipped does
-        make = partial(self.make_reader, find_up=turn is None)
+        def make(heat: float, score: float | None, pyramid: bool = False) -> DiceReader:
+            return self.reader.reading(heat_threshold=heat, face_score=score, pyramid=pyramid,
+                                       find_up=turn is None)
+
         if turn is not None:
             views = [replace(v, turn=turn) for v in views]
         shown = self._shown_faces(later, table)
@@ -348,7 +349,7 @@ class Calibration:
             name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
             roi=view.roi, scale=view.scale, tiles=view.tiles, overlap=view.overlap,
             turn=turn, pyramid=pyramid,
-            heat_threshold=heat, min_score=score,
+            heat_threshold=heat, face_score=score,
             die_px=round(die, 1), table=figures, notes=notes,
             accuracy=accuracy, default_accuracy=default,
             created=datetime.now(UTC).isoformat(timespec="seconds"),
@@ -364,9 +365,9 @@ class Calibration:
         (:mod:`lcr_vision.calibration.far_side`). Where the check rolls lean to a side without
         making it clear, someone at the table is asked for the rolls more that would tell, and
         the side judged again on all of them; the check rolls, with any more taken."""
-        if not getattr(self.reader, "upright", False):
+        if not self.reader.upright:
             return None, checked
-        told = self.make_reader(*THRESHOLDS[0], find_up=False)
+        told = self.reader.reading(find_up=False)
         found = far_side(told, self.reader, checked.rolls, view)
         if found.more and self.answers is None:
             self.dialogue.say(self.words.far_side_unclear(found.likely or 0, len(checked.rolls),

@@ -24,6 +24,7 @@ from lcr_vision.calibration.view import View
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
 from lcr_vision.vision.head import FaceHead
+from lcr_vision.vision.reader import ReaderSettings
 from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
 
 # The profile format this code writes; it reads 1 too (written before calibration learnt the dice's
@@ -67,8 +68,8 @@ class Profile:
     evidently best, and an upright reader finds the far side in each frame) before the reader
     sees it, which reads it in ``tiles`` x ``tiles`` windows overlapping by ``overlap`` pixels, or with ``pyramid`` at
     every scale (`DiceReader`) where that read the check rolls clearly better; ``heat_threshold`` and
-    ``min_score`` are the reader's thresholds for finding a die and for trusting its face (the
-    reader's defaults unless others read the check rolls clearly better; a ``min_score`` of
+    ``face_score`` are the reader's thresholds for finding a die and for trusting its face (the
+    reader's defaults unless others read the check rolls clearly better; a ``face_score`` of
     ``None`` is the model's own); ``die_px`` is the
     measured die size in frame pixels; ``notes`` are the advice given about the table;
     ``accuracy`` is what the profile reached on the check rolls and ``default_accuracy`` what the
@@ -88,7 +89,7 @@ class Profile:
     turn: int | None = None
     pyramid: bool = False
     heat_threshold: float = HEAT_THRESHOLD
-    min_score: float | None = None
+    face_score: float | None = None
     die_px: float | None = None
     table: Mapping[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
@@ -97,6 +98,14 @@ class Profile:
     created: str = ""
     face_head: FaceHead | None = None
     held_out: tuple[Accuracy, Accuracy] | None = None
+
+    def settings(self, dice: DiceKind | None = None) -> ReaderSettings:
+        """How the profile reads (its face head apart, which `profile_reader` checks against the
+        model): its thresholds and look, the far side found in each frame unless its view turns
+        it up; ``dice`` (default: the profile's) limits the faces reported."""
+        return ReaderSettings(dice or self.dice, heat_threshold=self.heat_threshold,
+                              face_score=self.face_score, pyramid=self.pyramid,
+                              find_up=self.turn is None)
 
     @property
     def view(self) -> View:
@@ -112,7 +121,7 @@ class Profile:
             "roi": None if self.roi is None else list(self.roi),
             "scale": self.scale, "tiles": self.tiles, "overlap": self.overlap, "turn": self.turn,
             "pyramid": self.pyramid, "heat_threshold": self.heat_threshold,
-            "min_score": self.min_score, "die_px": self.die_px, "table": dict(self.table),
+            "min_score": self.face_score, "die_px": self.die_px, "table": dict(self.table),
             "notes": list(self.notes),
             "accuracy": None if self.accuracy is None else vars(self.accuracy),
             "default_accuracy": None if self.default_accuracy is None
@@ -144,7 +153,7 @@ class Profile:
             turn=_get(data, "turn", _optional(_count(0, 3)), None),
             pyramid=_get(data, "pyramid", _flag, False),
             heat_threshold=_get(data, "heat_threshold", _share, HEAT_THRESHOLD),
-            min_score=_get(data, "min_score", _optional(_share), None),
+            face_score=_get(data, "min_score", _optional(_share), None),
             die_px=_get(data, "die_px", _optional(_die_px), None),
             table=_get(data, "table", _numbers, {}),
             notes=_get(data, "notes", _texts, ()),

@@ -18,7 +18,6 @@ import json
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from pathlib import Path
 
 import cv2
@@ -184,7 +183,7 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     from lcr_vision.speech import Announcer
     from lcr_vision.table.screen import Screen
     from lcr_vision.vision.labels import read_answers
-    from lcr_vision.vision.reader import DiceReader
+    from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
     kind = DiceKind(TABLES[table][0])
     shots = shoot(table, calibration_rolls + test_rolls, seed, faces=faces)
@@ -193,15 +192,14 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
                   shots.boxes[:calibration_rolls] + shots.boxes[end:])
     test = [CheckRoll(str(i), image, up)
             for i, (image, up) in enumerate(shots.rolls[calibration_rolls:end])]
-    reader = DiceReader(model, kind)
-    make_reader = partial(DiceReader, model, kind, 1)
+    reader = DiceReader(model, ReaderSettings(kind))
     with tempfile.TemporaryDirectory() as tmp:
         answers = read_answers(write_folder(calib, Path(tmp)), kind)
         with open(Path(tmp) / "said.txt", "w") as said:
             dialogue = Dialogue(Announcer(None, False, None, said), Screen(), said, asks=False)
             source = FolderSource(Path(tmp) / "images")
             try:
-                profile = Calibration(Request(table, kind), make_reader, source, dialogue,
+                profile = Calibration(Request(table, kind), reader, source, dialogue,
                                       answers).run()
             except CalibrationError as exc:
                 return {"table": table, "dice": kind.value, "failed": str(exc),
@@ -210,7 +208,7 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     after = measure(test, profile_reader(profile, model).read)
     return {"table": table, "dice": kind.value, "roi": profile.roi, "scale": profile.scale,
             "tiles": profile.tiles, "turn": profile.turn, "pyramid": profile.pyramid,
-            "heat_threshold": profile.heat_threshold, "min_score": profile.min_score,
+            "heat_threshold": profile.heat_threshold, "face_score": profile.face_score,
             "die_px": profile.die_px, "learnt": profile.face_head is not None,
             "held_out": None if profile.held_out is None else [vars(a) for a in profile.held_out],
             "calibration_rolls": calibration_rolls, "faces_shown": len(shots.rolls) - end,

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
-from functools import partial
 from pathlib import Path
 
 from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
@@ -58,14 +57,12 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
         raise CalibrationError(words.say("update_few", rolls=len(rolls), least=MIN_ROLLS))
     # a head learns the faces as the profile reads them: the far side up by the profile's turn,
     # else found in each frame, unless the games show where it is
-    make = partial(DiceReader, model, profile.dice, threads, profile.heat_threshold,
-                   profile.min_score, pyramid=profile.pyramid)
-    reader = make(find_up=profile.turn is None)
+    reader = DiceReader(model, profile.settings(), threads)
     if not reader.has_features:
         raise CalibrationError(words.say("update_no_features", model=reader.model_path))
     found = None
     if reader.find_up:
-        told = make(find_up=False)
+        told = reader.reading(find_up=False)
         found = far_side(told, reader, rolls, profile.view).turn
         if found is not None:
             profile, reader = replace(profile, turn=found), told

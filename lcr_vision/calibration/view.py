@@ -149,9 +149,7 @@ def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1
     from lcr_vision.vision.head import model_digest
     from lcr_vision.vision.reader import DiceReader
 
-    reader = DiceReader(model, dice or profile.dice, threads, profile.heat_threshold,
-                        profile.min_score, pyramid=profile.pyramid,
-                        find_up=profile.turn is None)
+    reader = DiceReader(model, profile.settings(dice), threads)
     head = profile.face_head
     if head is not None and (not reader.has_features
                              or head.model != model_digest(reader.model_path)):
@@ -159,4 +157,4 @@ def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1
               f"than {reader.model_path}; reading without what it learnt (calibrate again to "
               "learn them for this one)", file=sys.stderr)
         head = None
-    return CalibratedReader(reader.with_head(head), profile.view)
+    return CalibratedReader(reader.reading(head=head), profile.view)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from functools import partial
 from pathlib import Path
 
 from lcr_vision.calibration.profile import profile_name
@@ -87,14 +86,13 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
                         "required (or --update NAME SESSION... to learn from games played)")
     from lcr_vision.calibration.dialogue import Dialogue
-    from lcr_vision.calibration.fit import THRESHOLDS
     from lcr_vision.calibration.guide import Calibration, Request
     from lcr_vision.calibration.store import save
     from lcr_vision.camera import open_source
     from lcr_vision.cli.table import screen_from
     from lcr_vision.speech import Announcer
     from lcr_vision.vision.labels import read_answers
-    from lcr_vision.vision.reader import DiceReader
+    from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
     kind = args.dice
     try:
@@ -108,15 +106,15 @@ def run(args: argparse.Namespace) -> int:
     face_map = None if args.face_map is None else FaceMap.parse(args.face_map)
     request = Request(args.name, kind, face_map, parse_roi(args.roi), args.rolls, args.language)
     answers = None if args.answers is None else read_answers(args.answers, kind)
-    make_reader = partial(DiceReader, args.model, kind, args.threads)  # (heat, min score) -> reader
-    make_reader(*THRESHOLDS[0])  # a missing or broken model is the first thing said
+    # a missing or broken model is the first thing said
+    reader = DiceReader(args.model, ReaderSettings(kind), args.threads)
     source = open_source(args.camera, args.source)
     screen = screen_from(args)
     try:
         with Announcer.start(args.language, mute=args.mute) as announcer:
             dialogue = Dialogue(announcer, screen, sys.stdin, asks=answers is None,
                                 words=CalibrationWords(args.language))
-            profile = Calibration(request, make_reader, source, dialogue, answers).run()
+            profile = Calibration(request, reader, source, dialogue, answers).run()
             path = save(profile)
             announcer.say(CalibrationWords(args.language).say("saved", name=profile.name))
         print(f"profile: {path}")

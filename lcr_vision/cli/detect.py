@@ -56,9 +56,9 @@ def reader_from(args: argparse.Namespace, pyramid: bool = False):  # imported la
     without a profile, ``pyramid`` makes it look at every scale (`DiceReader`), as photos deserve.
     A profile's view already brings the dice to the size the reader reads best."""
     if not getattr(args, "calibration", None):
-        from lcr_vision.vision.reader import DiceReader
+        from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
-        return DiceReader(args.model, args.dice, args.threads, pyramid=pyramid)
+        return DiceReader(args.model, ReaderSettings(args.dice, pyramid=pyramid), args.threads)
     from lcr_vision.calibration import load, profile_reader
 
     profile = load(args.calibration)

@@ -120,7 +120,7 @@ def _reliability_arguments(p: argparse.ArgumentParser) -> None:
 def _losses(args: argparse.Namespace) -> int:
     from lcr_vision.measure.losses import labelled_photos, losses
     from lcr_vision.vision.labels import read_labels
-    from lcr_vision.vision.reader import DiceReader
+    from lcr_vision.vision.reader import DiceReader, ReaderSettings
     from lcr_vision.vision.split import in_split
 
     if args.renders:
@@ -139,7 +139,7 @@ def _losses(args: argparse.Namespace) -> int:
         truth = {n: t for n, t in read_labels(*args.labels).items() if in_split(n, args.split)}
         photos = labelled_photos(truth, args.labels[0].parent / "images")
     dice = args.dice or (DiceKind(args.renders) if args.renders else None)
-    reader = DiceReader(args.model, dice, pyramid=not args.one_look)
+    reader = DiceReader(args.model, ReaderSettings(dice, pyramid=not args.one_look))
     print(json.dumps(losses(reader, photos), indent=1))
     return 0
 

@@ -32,7 +32,7 @@ from lcr_vision.measure.shifts import SHIFTS, resized, shifted_scores
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.split import is_validation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -201,7 +201,7 @@ def figures(group: tuple[str, str], way: Way = Way(),
     name, look = group
 
     def make(**kwargs: object) -> DiceReader:
-        return DiceReader(model, threads=way.threads, optimize=way.optimize, **kwargs)
+        return DiceReader(model, ReaderSettings(**kwargs), way.threads, way.optimize)
 
     measured = SETS[name](make, LOOKS[look])
     return {f"{name} / {look} / {k}": v for k, v in measured.items()}

@@ -45,7 +45,7 @@ from lcr_vision.table.loop import TableLoop, TableOptions
 from lcr_vision.table.screen import Screen
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.split import is_validation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -315,7 +315,7 @@ def measure_games(games: int = 3, videos: int = 1, seed: int | None = None,
             if missing is not None:
                 report[game.name] = f"left out: {missing}"
                 continue
-            reader = DiceReader(model, dice=game.dice, pyramid=not game.video)
+            reader = DiceReader(model, ReaderSettings(game.dice, pyramid=not game.video))
             pools = None if game.rolls is None else game.rolls()
             rng, tally = np.random.default_rng(seed + 100 * i), Tally()
             for _ in range(videos if game.video else games):

@@ -22,7 +22,7 @@ from lcr_vision.meter import metered
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import Scene, render_scene
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 OUT_OF_RANGE = replace(
     Ranges(),
@@ -76,11 +76,11 @@ def holdout_report(model: Path | None = None, count: int = 200, seed: int = SEED
     with its side faces read) and as many empty tables, read in one look or at every scale."""
     figures: dict[str, dict] = {}
     for kind in ("lcr", "wild"):
-        reader = DiceReader(model, DiceKind(kind), pyramid=not one_look)
+        reader = DiceReader(model, ReaderSettings(DiceKind(kind), pyramid=not one_look))
         s, sides = holdout_run(reader, kind, count, seed, ranges, size=size)
         figures[kind] = {**s.as_dict(), "side_faces_read": sides}
-    s, _ = holdout_run(DiceReader(model, pyramid=not one_look), "mixed", count, seed + 1,
-                       Ranges(), empty=True, size=size)
+    s, _ = holdout_run(DiceReader(model, ReaderSettings(pyramid=not one_look)), "mixed", count,
+                       seed + 1, Ranges(), empty=True, size=size)
     figures["empty"] = {"frames": s.images, "false_dice": s.found,
                         "false_per_frame": s.false_per_empty}
     return figures

@@ -76,10 +76,10 @@ def losses(reader: DiceReader,
 
     def seen() -> Iterable[tuple[Detections, Detections, Detections]]:
         for truth, image in photos:
-            peaks = reader.locate(image)  # located once: what `DiceReader.read` does, kept
-            read = reader.decide(image.shape, peaks, *reader.classify(image, peaks))
+            staged = reader.stages(image)  # the peaks `DiceReader.read` reads, kept
+            peaks = staged.peaks
             yield truth, Detections(peaks.boxes(), ["none"] * len(peaks.scores),
-                                    peaks.scores), read
+                                    peaks.scores), staged.dice
 
     bands = tally(seen())
     total = BandLosses(ALL, *(sum(getattr(b, k) for b in bands)

@@ -23,7 +23,7 @@ from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.split import is_validation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -106,7 +106,7 @@ def curves(count: int = 200, model: Path | None = None) -> dict[str, Curve]:
     out = {}
     with Meter("measure reliability: sets read", len(sets)) as meter:
         for name, dice, pyramid, photos in sets:
-            out[name] = scored(DiceReader(model, dice=dice, pyramid=pyramid), photos,
+            out[name] = scored(DiceReader(model, ReaderSettings(dice, pyramid=pyramid)), photos,
                                FaceMap.default())
             meter.advance()
     return out

@@ -24,7 +24,7 @@ from lcr_vision.faces import DiceKind
 from lcr_vision.measure.metrics import Scores, score
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.labels import read_labels
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.split import is_validation
 
 REAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "real-d6-tray" / "labels.csv"
@@ -86,7 +86,7 @@ def shift_table(labels: Path, model: Path | None = None,
                 photos: int | None = None) -> Iterator[str]:
     """The Markdown rows of ``lcr-vision measure shifts``: every shift, read in one look and at
     every scale (die accuracy and photos exactly right)."""
-    readers = [DiceReader(model, DiceKind.PIP, pyramid=p) for p in (False, True)]
+    readers = [DiceReader(model, ReaderSettings(DiceKind.PIP, pyramid=p)) for p in (False, True)]
     yield "| shift | one look: dice / photos exact | every scale |\n|---|---|---|"
     for name, shift in SHIFTS.items():
         cells = []

@@ -59,14 +59,14 @@ def reader_speed(
     (``views``: quarter-turns read per die, default the reader's; ``pyramid``: look at every
     scale, as photos are read; ``find_up`` off: an upright model told the far side, as a
     calibrated profile reads)."""
-    from lcr_vision.vision.reader import VIEWS, DiceReader
+    from lcr_vision.vision.reader import VIEWS, DiceReader, ReaderSettings
 
     data = np.frombuffer(jpeg if jpeg is not None else sample_frame(), np.uint8)
     frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
     median, p90 = {}, {}
     for n in threads:
-        reader = DiceReader(model_path, dice, threads=n, views=views or VIEWS, pyramid=pyramid,
-                            find_up=find_up)
+        reading = ReaderSettings(dice, views=views or VIEWS, pyramid=pyramid, find_up=find_up)
+        reader = DiceReader(model_path, reading, n)
         ms = _timings(lambda r=reader: r.read(frame), runs)
         median[n], p90[n] = float(np.median(ms)), float(np.percentile(ms, 90))
     decode = _timings(lambda: cv2.imdecode(data, cv2.IMREAD_COLOR), runs)

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from lcr_vision.training.augment import DECOY, Scene
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 MINE_HEAT = 0.15  # below the reader's 0.3: near misses teach too
 CLEAR = 0.6  # a peak this many die sizes from every labelled die is no die
@@ -35,7 +35,7 @@ def false_peaks(scene: Scene, reader: DiceReader) -> tuple[np.ndarray, np.ndarra
 
 def with_decoys(scenes: Sequence[Scene], model: Path) -> tuple[list[Scene], int]:
     """``scenes`` with the false peaks of ``model``'s locator added as decoys, and how many."""
-    reader = DiceReader(model, heat_threshold=MINE_HEAT)
+    reader = DiceReader(model, ReaderSettings(heat_threshold=MINE_HEAT))
     out, total = [], 0
     for scene in scenes:
         centers, sizes = false_peaks(scene, reader)

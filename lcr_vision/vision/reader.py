@@ -16,7 +16,7 @@ locator also looks at twice that scale and twice again up to the frame's own: ea
 adds only the dice too small for the look before, so big dice are not found again where their
 pips and sides could pass for dice.
 
->>> reader = DiceReader(dice=DiceKind.PIP)
+>>> reader = DiceReader(None, ReaderSettings(DiceKind.PIP))
 >>> len(reader.read(np.full((480, 640, 3), 200, np.uint8)))
 0
 """
@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -126,6 +126,14 @@ class Read:
     probs: np.ndarray
 
 
+@dataclass(frozen=True)
+class Stages:
+    """A frame read in stages (`DiceReader.stages`): the locator's peaks, and the dice read."""
+
+    peaks: Peaks
+    dice: Detections
+
+
 def _crop_side(session: ort.InferenceSession) -> int:
     """The side of the crops the model's classifier was trained on: its input's fixed size, so a
     model trained with another ``CROP`` is still fed crops as it learnt them."""
@@ -134,26 +142,54 @@ def _crop_side(session: ort.InferenceSession) -> int:
     return side if isinstance(side, int) else CROP
 
 
-class DiceReader:
-    """Reads dice faces from BGR frames. ``dice`` limits the faces reported (``None``: any)."""
+@dataclass(frozen=True)
+class ReaderSettings:
+    """How a `DiceReader` reads, apart from how onnxruntime runs it (threads, kernels): the one
+    value that a calibration profile, the command line and measurement hand the reader, and that
+    calibration varies a field of at a time (`DiceReader.reading`).
 
-    def __init__(
-        self, model_path: Path | None = None, dice: DiceKind | None = None, threads: int = 1,
-        heat_threshold: float = HEAT_THRESHOLD, min_score: float | None = None, views: int = VIEWS,
-        pyramid: bool = False, optimize: bool = True, head: FaceHead | None = None,
-        find_up: bool = True, reread: bool = True, second: bool = True,
-    ) -> None:
-        """``find_up`` reads an upright model's crops with the side of the frame they read surest
-        at as the far side (`surest_up`); ``False`` where the up is known (a calibrated view
-        turned the far side up). ``optimize=False`` runs onnxruntime's graph as stored,
-        without fusing its operators:
+    ``dice`` limits the faces reported (``None``: any; the dice of one frame are still one set).
+    ``heat_threshold`` is the locator's least heat for a die, ``face_score`` the least probability
+    a face is reported at (``None``: the model's own, from its metadata, else `FACE_SCORE`; the
+    table's doubt threshold then judges what is reported). Each crop is read in ``views``
+    quarter-turns (1, 2 or 4). ``pyramid`` looks at every scale, as photos deserve. ``find_up``
+    reads an upright model's crops with the side of the frame they read surest at as the far side
+    (`DiceReader.surest_up`); ``False`` where the up is known (a calibrated view turned the far
+    side up). ``reread`` reads a peak dropped at its own size again from bigger crops
+    (`DiceReader.read_again`); ``second`` reads each die kept again from crops of other sizes
+    (`DiceReader.second_look`). ``head`` corrects the classifier's logits for one set of dice
+    (calibration's; it needs a model with the ``features`` output).
+
+    >>> ReaderSettings(DiceKind.LCR, pyramid=True).pyramid
+    True
+    """
+
+    dice: DiceKind | None = None
+    heat_threshold: float = HEAT_THRESHOLD
+    face_score: float | None = None
+    views: int = VIEWS
+    pyramid: bool = False
+    find_up: bool = True
+    reread: bool = True
+    second: bool = True
+    head: FaceHead | None = None
+
+
+class DiceReader:
+    """Reads dice faces from BGR frames as its `ReaderSettings` say.
+
+    >>> reader = DiceReader(None, ReaderSettings(DiceKind.LCR))
+    >>> reader.reading(pyramid=True).settings.pyramid, reader.settings.pyramid
+    (True, False)
+    """
+
+    def __init__(self, model_path: Path | None = None,
+                 settings: ReaderSettings = ReaderSettings(), threads: int = 1,
+                 optimize: bool = True) -> None:
+        """The model at ``model_path`` (default: the shipped one) run with ``threads``.
+        ``optimize=False`` runs onnxruntime's graph as stored, without fusing its operators:
         other kernels, as another processor or install may run, for measuring how far the
-        figures move with them (``lcr_vision.measure.accuracy``). ``head`` corrects the
-        classifier's logits for one set of dice (calibration's; it needs a model with the
-        ``features`` output). ``min_score`` ``None`` is the model's own (its metadata), else
-        `FACE_SCORE`. ``reread`` reads a peak dropped at its own size again from bigger crops
-        (`read_again`); ``second`` reads each die kept again from crops of other sizes
-        (`second_look`)."""
+        figures move with them (``lcr_vision.measure.accuracy``)."""
         import onnxruntime as ort
         from onnxruntime.capi.onnxruntime_pybind11_state import (
             Fail,
@@ -163,8 +199,6 @@ class DiceReader:
             NoSuchFile,
         )
 
-        if views not in _TURNS:
-            raise UserError(f"views must be 1, 2 or 4 quarter-turn readings, not {views}")
         path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         if not path.is_file():
             raise ModelError(f"no dice model at {path}")
@@ -182,30 +216,37 @@ class DiceReader:
         self.crop = _crop_side(self.session)
         self.model_path = path
         self.has_features = FEATURES_OUTPUT in {o.name for o in self.session.get_outputs()}
-        self.head = self._usable(head)
+        self.meta = self.session.get_modelmeta().custom_metadata_map
         # The longest side the locator looks at a frame in (models before g2 do not say: 320).
-        meta = self.session.get_modelmeta().custom_metadata_map
-        self.locator_side = int(meta.get(LOCATOR_SIDE_KEY, LOCATOR_SIDE))
-        none = np.array(CLASSES) == NONE
-        self.allowed = class_mask(dice) | none
-        # Without ``dice``, the dice of one frame are still one set (`_one_set`): pips or boxed.
-        self.sets = () if dice is not None else tuple(
-            class_mask(kind) | none for kind in (DiceKind.PIP, DiceKind.WILD))
-        self.heat_threshold = heat_threshold
-        self.min_score = float(meta.get(FACE_SCORE_KEY, FACE_SCORE)) if min_score is None \
-            else min_score
-        self.upright = meta.get(UPRIGHT_KEY) == "1"
-        self.find_up = find_up and self.upright
-        self.turns = (_UPRIGHT if self.upright else _TURNS)[views]
-        self.pyramid = pyramid
-        self.reread = reread
-        self.second = second
+        self.locator_side = int(self.meta.get(LOCATOR_SIDE_KEY, LOCATOR_SIDE))
+        self.upright = self.meta.get(UPRIGHT_KEY) == "1"
+        self._configure(settings)
 
-    def with_head(self, head: FaceHead | None) -> DiceReader:
-        """This reader with another face head (sharing its onnxruntime session)."""
+    def reading(self, **changes: object) -> DiceReader:
+        """This reader with the `ReaderSettings` fields ``changes`` changed, sharing its
+        onnxruntime session (calibration tries a dozen settings on one model)."""
         other = copy.copy(self)
-        other.head = self._usable(head)
+        other._configure(replace(self.settings, **changes))  # type: ignore[arg-type]
         return other
+
+    def _configure(self, settings: ReaderSettings) -> None:
+        if settings.views not in _TURNS:
+            raise UserError(f"views must be 1, 2 or 4 quarter-turn readings, not {settings.views}")
+        self.settings = settings
+        self.head = self._usable(settings.head)
+        none = np.array(CLASSES) == NONE
+        self.allowed = class_mask(settings.dice) | none
+        # Without ``dice``, the dice of one frame are still one set (`_one_set`): pips or boxed.
+        self.sets = () if settings.dice is not None else tuple(
+            class_mask(kind) | none for kind in (DiceKind.PIP, DiceKind.WILD))
+        self.heat_threshold = settings.heat_threshold
+        self.face_score = float(self.meta.get(FACE_SCORE_KEY, FACE_SCORE)) \
+            if settings.face_score is None else settings.face_score
+        self.find_up = settings.find_up and self.upright
+        self.turns = (_UPRIGHT if self.upright else _TURNS)[settings.views]
+        self.pyramid = settings.pyramid
+        self.reread = settings.reread
+        self.second = settings.second
 
     def _usable(self, head: FaceHead | None) -> FaceHead | None:
         if head is not None and not self.has_features:
@@ -358,13 +399,18 @@ class DiceReader:
 
     def read(self, image_bgr: np.ndarray) -> Detections:
         """Every readable die in the frame: box (frame pixels), face token and confidence."""
+        return self.stages(image_bgr).dice
+
+    def stages(self, image_bgr: np.ndarray) -> Stages:
+        """The frame read as `read` reads it, with the locator's peaks kept: where measurement
+        tells a die the locator missed from one the classifier dropped or misread."""
         image = check_frame(image_bgr)
         peaks = self.locate(image)
         read = Read(peaks, *self.classify(image, peaks))
         if self.reread:
             read = self.read_again(image, read)
         dice = self.decide(image.shape, read.peaks, read.best, read.score, read.probs)
-        return self.second_look(image, dice) if self.second else dice
+        return Stages(peaks, self.second_look(image, dice) if self.second else dice)
 
     def read_again(self, image: np.ndarray, read: Read) -> Read:
         """``read`` where a peak that would be dropped (read ``none`` or unsure) but reads a
@@ -408,8 +454,8 @@ class DiceReader:
     def _sure(self, heat: np.ndarray, best: np.ndarray, score: np.ndarray) -> np.ndarray:
         """Whether each crop read as ``best`` with ``score`` is a die to report: a face, not
         ``none``, sure enough, or less sure where the locator's ``heat`` makes it a die."""
-        sure = (score >= self.min_score) | (
-            (heat >= SURE_HEAT) & (score >= SURE_PEAK_SHARE * self.min_score))
+        sure = (score >= self.face_score) | (
+            (heat >= SURE_HEAT) & (score >= SURE_PEAK_SHARE * self.face_score))
         return sure & (best != CLASSES.index(NONE))
 
     def decide(self, shape: tuple[int, ...], peaks: Peaks, best: np.ndarray,
