@@ -1,6 +1,8 @@
-"""Manual play: one roll per line from a keyboard or a pipe, each committed to the session before
-its moves and the standings are printed, and marked said once they are. Ends cleanly at end of
-input; the session resumes later, first printing any roll a crash kept from being printed.
+"""Manual play: one roll per line from a keyboard or a pipe, the keyboard's front end to the play
+controller (`lcr_vision.play`), which commits each roll to the session before its moves and the
+standings are printed (and said, as at the table), and marks it said once they are. Ends cleanly
+at end of input; the session resumes later, first printing any roll a crash kept from being
+printed.
 
 A roll line holds the faces (``L R dot``, ``l c .``, pip values ``4 6 2``), optionally ``reverse``
 first to pay for Wilder and ``@Name`` once per wild chip to choose whom a wild takes from (or gives
@@ -16,20 +18,20 @@ to). Other lines are commands: ``undo``, ``correct K FACES``, ``standings``, ``h
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from lcr_vision.errors import UserError
 from lcr_vision.faces import parse_faces
-from lcr_vision.ledger import Session
+from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
-from lcr_vision.odds import quick_odds
 from lcr_vision.phrases.written import (
     describe_roll,
     describe_standings,
     describe_turn,
 )
+from lcr_vision.play import Controller, FrontEnd, Told
 from lcr_vision.rules import Decision, GameState, RollResult, Settings
 from lcr_vision.rules.engine import legal_choices
 from lcr_vision.speech import Announcer, Phrasebook
@@ -51,25 +53,21 @@ def parse_roll(text: str, settings: Settings) -> tuple[tuple[str, ...], Decision
     return faces, Decision(reverse=reverse, targets=targets or None)
 
 
-class ManualPlay:
-    """The loop's state: the open session, where to print, and as at the table the voice that
-    says each roll's moves (``announcer`` with ``phrases``) and whether to print the odds."""
+class ManualPlay(FrontEnd):
+    """The keyboard's front end: the open session, where to print the transcript, and as at the
+    table the voice that says each roll (``announcer`` with ``phrases``) and whether to work out
+    the odds (printed after each roll) and to say who is favoured (``say_odds``)."""
 
     def __init__(self, session: Session, out: TextIO, announcer: Announcer | None = None,
-                 phrases: Phrasebook | None = None, odds: bool = False) -> None:
+                 phrases: Phrasebook | None = None, odds: bool = False,
+                 say_odds: bool = False) -> None:
         self.session = session
-        self.announcer = announcer
         self.phrases = phrases or Phrasebook(session.settings.players)
-        self.odds = odds
         self.out = out
+        self.play = Controller(session, announcer, self.phrases, odds, say_odds, front=self)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
-
-    def line(self, key: str, **fields: object) -> str:
-        """A line of the transcript in the table's language; numbers stay digits."""
-        return self.phrases.written(key, **{k: str(v) if isinstance(v, int) else v
-                                          for k, v in fields.items()})
 
     @property
     def english(self) -> bool:
@@ -80,19 +78,21 @@ class ManualPlay:
     def standings(self, state: GameState | None = None) -> None:
         """Chips per player and in the center: of ``state``, else of the game in progress."""
         state = state or self.session.state
-        players = self.session.settings.players
-        self.say("  " + (describe_standings(state, players) if self.english else
-                         self.phrases.standings(dict(zip(players, state.chips)), state.center)))
+        self.say("  " + (describe_standings(state, self.session.settings.players)
+                         if self.english else self.play.standings(state)))
 
     def turn(self) -> str:
-        """The line that asks for the next roll."""
-        s = self.session
+        """The lines that ask for the next roll: a new game's first say so, as at the table."""
+        s, phrases = self.session, self.phrases
         players, dice = s.settings.players, s.state.dice_owed
         turn = (describe_turn(s.state, players) if self.english
-                else self.phrases.turn(players[s.state.turn], dice))
-        line = self.line("manual_turn", game=s.state.game, k=len(s.ledger.rolls) + 1, turn=turn)
+                else phrases.turn(players[s.state.turn], dice))
+        line = phrases.written("manual_turn", game=s.state.game, k=len(s.ledger.rolls) + 1,
+                               turn=turn)
         if legal_choices(s.settings, s.state).reverse:
-            line += self.line("manual_reverse")
+            line += phrases.written("manual_reverse")
+        if s.state.rolls == 0 and s.state.game > 1:
+            line = f"{phrases.new_game(s.state.game, players[s.state.first])}\n{line}"
         return line
 
     def report(self, label: str, result: RollResult) -> None:
@@ -100,52 +100,36 @@ class ManualPlay:
         what = (describe_roll(result, players) if self.english
                 else " ".join(self.phrases.moves(result.moves))
                 or self.phrases.keep(players[result.player]))
-        self.say("  " + self.line("manual_rolled", label=label, player=players[result.player],
-                                  faces=" ".join(result.faces), what=what))
+        self.say("  " + self.phrases.written("manual_rolled", label=label,
+                                             player=players[result.player],
+                                             faces=" ".join(result.faces), what=what))
 
-    def roll(self, text: str) -> None:
-        faces, decision = parse_roll(text, self.session.settings)
-        self.session.record_roll(faces, decision)
-        self.announce(len(self.session.ledger.rolls))
-
-    def announce(self, k: int, label: str = "manual_roll") -> None:
-        """Print roll ``k`` and the standings after it, then journal that it was printed."""
-        played = self.session.ledger.rolls[k - 1]
-        result = played.result
-        with self.session.announcing(k):
-            self.report(self.line(label, k=k), result)
-            self.standings(result.after)
-            if self.odds and not result.after.over:
-                chances = quick_odds(self.session.settings, result.after)
-                self.say("  " + chances.line(self.session.settings.players))
-            if self.announcer is not None:  # the table's words, spoken (and recorded)
-                self.announcer.say(self.phrases.read(result.game_faces),
-                                   *self.phrases.moves(result.moves))
-            if result.after.over:  # the next game's first thrower, by the rules' own rotation
-                settings = self.session.settings
-                first = GameState.start(settings.stakes, game=played.game + 1).first
-                self.say(self.phrases.new_game(played.game + 1, settings.players[first]))
+    def rolled(self, told: Told) -> None:
+        """Print a roll told and the standings after it (and, asked for, the odds)."""
+        label = "manual_before_crash" if told.resumed else "manual_roll"
+        self.report(self.phrases.written(label, k=told.k), told.result)
+        self.standings(told.result.after)
+        if told.odds is not None and not told.result.after.over:
+            self.say("  " + told.odds.line(self.session.settings.players))
 
     def amend(self, text: str) -> None:
-        """Correct a roll; print, and say as the table does, the chips to hand back."""
+        """Correct a roll: ``K FACES``."""
         number, _, rest = text.partition(" ")
         if not number.isdigit():
             raise EditError("write: amend K FACES, e.g. amend 3 L dot dot")
-        session, k = self.session, int(number)
-        faces, decision = parse_roll(rest, session.settings)
-        amendment = session.amend(k, faces, decision)
-        said = amendment.sentences(self.phrases)
-        self.report(self.line("manual_corrected", k=k), amendment.result)
+        faces, decision = parse_roll(rest, self.session.settings)
+        self.play.amend(int(number), faces, decision)
+
+    def amended(self, amendment: Amendment, said: Sequence[str]) -> None:
+        """Print, as the voice says them, the chips to hand back, then the standings."""
+        self.report(self.phrases.written("manual_corrected", k=amendment.k), amendment.result)
         for line in said[1:]:
             self.say("  " + line)
         self.standings()
-        if self.announcer is not None:
-            self.announcer.say(*said)
 
-    def undo(self) -> None:
-        entry = self.session.undo()
-        self.say("  " + self.line("manual_undone", k=entry.k, player=entry.player,
-                                  faces=" ".join(entry.faces)))
+    def undone(self, entry: Entry) -> None:
+        self.say("  " + self.phrases.written("manual_undone", k=entry.k, player=entry.player,
+                                             faces=" ".join(entry.faces)))
         self.standings()
 
     def handle(self, text: str) -> bool:
@@ -155,15 +139,15 @@ class ManualPlay:
         if command in QUIT:
             return False
         if command in ("help", "?"):
-            self.say(self.line("manual_help"))
+            self.say(self.phrases.written("manual_help"))
         elif command in ("standings", "s"):
             self.standings()
         elif command == "undo":
-            self.undo()
+            self.play.undo()
         elif command in ("amend", "correct"):
             self.amend(rest.strip())
         else:
-            self.roll(text)
+            self.play.roll(*parse_roll(text, self.session.settings))
         return True
 
     def ask(self, prompt: bool) -> None:
@@ -174,9 +158,8 @@ class ManualPlay:
 
     def run(self, lines: Iterable[str], prompt: bool) -> None:
         """Read lines to ``quit`` or end of input; explain a rejected line and ask again."""
-        self.say(self.line("manual_session", folder=str(self.session.folder)))
-        for k in self.session.unannounced:
-            self.announce(k, "manual_before_crash")
+        self.say(self.phrases.written("manual_session", folder=str(self.session.folder)))
+        self.play.resume()
         self.standings()
         self.ask(prompt)
         for raw in lines:
@@ -186,6 +169,6 @@ class ManualPlay:
                     break
             except UserError as exc:
                 why = str(exc) if self.english else self.phrases.refusal(exc).rstrip(".")
-                self.say("  " + self.line("manual_rejected", why=why))
+                self.say("  " + self.phrases.written("manual_rejected", why=why))
             self.ask(prompt)
-        self.say(self.line("manual_saved", folder=str(self.session.folder)))
+        self.say(self.phrases.written("manual_saved", folder=str(self.session.folder)))

@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         session = open_session(args, settings)
         try:
             phrases = Phrasebook(session.settings.players, args.language)
-            ManualPlay(session, sys.stdout, announcer, phrases, args.odds or args.say_odds).run(
+            ManualPlay(session, sys.stdout, announcer, phrases, args.odds, args.say_odds).run(
                 sys.stdin, prompt=sys.stdin.isatty())
         finally:
             session.close()

@@ -72,6 +72,10 @@ EN = Language(
             "          rolls are replayed on it, and the chips to move are said; 'correct' does\n"
             "          the same), standings, help, quit.\n"
             "End of input also stops; the session resumes with --session."),
+        "ask_roll": "roll {k}? ",
+        "ask_amend_roll": "Amend which roll? (Enter: roll {k}) ",
+        "ask_amend_faces": "Faces roll {k} really showed (e.g. L R dot): ",
+        "ask_faces": "Faces for {player} ({owed} dice, e.g. L R dot): ",
         "before_crash": "Before the crash, {player} rolled.",
         "new_game": "Game {game}: {player} throws first.",
         "corrected": "Roll {k} was {faces}.",

@@ -82,8 +82,14 @@ class Phrasebook:
         return self._words.say(key, **fields)
 
     def written(self, key: str, **fields: object) -> str:
-        """A line written out (not said) in the table's language, such as manual play's."""
-        return self._say(key, **fields)
+        """A line written out (not said) in the table's language, such as manual play's or a
+        question at the terminal: its numbers stay digits.
+
+        >>> Phrasebook(("Ann", "Ben", "Cat"), "ru").written("ask_amend_faces", k=3)
+        'Грани броска 3 на самом деле (например, L R dot): '
+        """
+        return self._say(key, **{k: str(v) if isinstance(v, int) else v
+                                 for k, v in fields.items()})
 
     def refusal(self, error: UserError) -> str:
         """What was refused and why, as a sentence: ``Roll two: Ben rolls two dice, got one

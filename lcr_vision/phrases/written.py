@@ -112,6 +112,19 @@ def describe_roll(result: RollResult, players: Sequence[str]) -> str:
     return " ".join(sentences)
 
 
+def describe_photo(result: RollResult, players: Sequence[str]) -> str:
+    """The line drawn on a roll's annotated photo, whose roll it was (English: the overlay's font
+    draws ASCII alone).
+
+    >>> from lcr_vision.rules import Settings, play_roll
+    >>> s = Settings.create(["Ann", "Ben", "Cat"])
+    >>> describe_photo(play_roll(s, GameState.start(s.stakes), ("L", "5", "dot")), s.players)
+    'Game 1, roll 1: Ann rolled L C dot'
+    """
+    return (f"Game {result.after.game}, roll {result.after.rolls}: "
+            f"{players[result.player]} rolled {' '.join(result.game_faces)}")
+
+
 def describe_struck(k: int, player: str, faces: Sequence[str]) -> str:
     """A roll a correction struck (docs/rules.md, Corrections).
 

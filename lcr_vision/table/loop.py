@@ -12,9 +12,11 @@ nobody can throw again, is asked about too. A folder is one photo a roll: its ph
 re-read nor skipped for a doubt, and a resumed session reads on after the last photo (or a
 video's frame) it journalled.
 
-A roll is committed in this order: its photos and record are staged (written under temporary
-names), the roll is journalled (the commit point, synced to disk), the photo files are renamed
-into place, the roll is said, and the journal marks it said. Staging first means that a write
+What is done to the game (committing, saying, amending, undoing, resuming, the odds) is the
+play controller's (`lcr_vision.play`), which manual play drives too; the loop is the camera's
+front end to it. A roll is committed in this order: its photos and record are staged (written
+under temporary names), the roll is journalled (the commit point, synced to disk), the photo
+files are renamed into place, the roll is said, and the journal marks it said. Staging first means that a write
 that cannot be done (a full disk, a read-only ``photos/``) stops play with one line before the
 roll is journalled, while the steps after the journal can no longer fail for want of space (a
 rename, and one short journal line). A crash anywhere leaves a state `resume` finishes when play
@@ -26,29 +28,29 @@ falls between saying it and the mark, never not at all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import FaceError, parse_faces
-from lcr_vision.ledger import Session
+from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.ledger.events import Origin, photo_path
-from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.manual import parse_roll
-from lcr_vision.odds import Odds, quick_odds
 from lcr_vision.photolog import How, PhotoLog, PhotoRecord, journal_known, photo_number
+from lcr_vision.phrases.written import describe_photo
+from lcr_vision.play import Controller, FrontEnd, Throw, Told
 from lcr_vision.rules import (
     Decision,
-    GameState,
     IllegalChoiceError,
     RollResult,
     RulesError,
     SettingsError,
 )
-from lcr_vision.rules.moves import Draw, Skip, Win
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.answers import Answers
 from lcr_vision.table.check import MIN_SCORE, Verdict
@@ -75,8 +77,8 @@ class TableOptions:
     answers: Answers | None = None
 
 
-class TableLoop:
-    """One sitting at the table: the open session and the parts that feed and report it."""
+class TableLoop(FrontEnd):
+    """One sitting at the table: the camera's front end to the game's `Controller`."""
 
     def __init__(self, session: Session, source: FrameSource, read: Reader, announcer: Announcer,
                  phrases: Phrasebook, screen: Screen, options: TableOptions = TableOptions(),
@@ -94,7 +96,8 @@ class TableLoop:
         self.games_ended = 0
         self.stopped = False
         self.reverse = False  # the roller paid for Wilder (asked at the keyboard only)
-        self.odds: Odds | None = None  # each player's chance to win the game in progress
+        self.play = Controller(session, announcer, phrases, options.odds, options.say_odds,
+                               front=self)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -102,7 +105,6 @@ class TableLoop:
 
     def run(self) -> None:
         """Play until ``q``, the end of the source, or the games asked for have ended."""
-        self.odds = self.odds_at(self.session.state)
         self.resume()
         self.tell_turn()
         for number, frame in enumerate(self.source.frames()):
@@ -179,7 +181,7 @@ class TableLoop:
         """Ask ``roll N? `` until the answer commits the roll: the faces typed, or an empty line
         accepting the read (when it has the dice owed); with nobody to answer, the best read."""
         player, owed = self.session.to_roll, self.session.dice_owed
-        question = f"roll {len(self.session.ledger.rolls) + 1}? "
+        question = self.phrases.written("ask_roll", k=len(self.session.ledger.rolls) + 1)
         while (line := answers.ask(question)) is not None:
             try:
                 if line.strip():
@@ -215,17 +217,12 @@ class TableLoop:
     def resume(self) -> None:
         """Finish what a crash left: every live roll's photo record in place, then every roll
         journalled but not yet said, said (see the module's docstring)."""
-        players = self.players
         for roll in self.session.ledger.rolls:
             number = photo_number(roll.entry.photo)
             if number is not None:
                 self.photolog.complete(number, journal_known(roll))
         self.photolog.clear()
-        for k in self.session.unannounced:
-            roll = self.session.ledger.rolls[k - 1]
-            self.announce(k, [self.phrases.before_crash(players[roll.result.player]),
-                              *self.said(roll.result, self.odds)])
-            self.view.rolled(roll.result)
+        self.play.resume()
         self.read_on()
 
     def read_on(self) -> None:
@@ -238,7 +235,7 @@ class TableLoop:
             source.start = max(read) + 1
             self.view.tell(self.phrases.resumed(source.name, source.start + 1, source.stills))
 
-    def plan_roll(self, faces: tuple[str, ...], photo: str, doubtful: bool) -> PlannedRoll:
+    def plan_roll(self, faces: tuple[str, ...], photo: str, doubtful: bool) -> Throw:
         """The roll checked by the rules, from the source's latest frame; at the keyboard, the
         roller's wild choices are asked (again, until the rules accept them)."""
         source = self.source
@@ -250,7 +247,7 @@ class TableLoop:
                                       self.reverse, self.view.ask)
                 decision = Decision(self.reverse, targets)
             try:
-                return self.session.plan_roll(faces, decision, photo, origin, doubtful)
+                return self.play.plan(faces, decision, photo, origin, doubtful)
             except (IllegalChoiceError, SettingsError) as exc:
                 if not self.options.interactive:
                     raise
@@ -261,24 +258,15 @@ class TableLoop:
         """Stage the roll's photos, journal it, put its photos in place, say it and mark it said,
         then tell the next turn (the order is the module docstring's)."""
         number = self.session.photo_number
-        planned = self.plan_roll(faces, photo_path(number), how is How.UNANSWERED)
-        result = planned.result
-        odds = self.odds_at(planned.ledger.series.game)
-        said = self.said(result, odds)
-        if how is How.UNANSWERED:  # said as doubtful, before its faces
-            said.insert(0, self.phrases.unanswered(self.players[result.player], planned.k))
+        throw = self.plan_roll(faces, photo_path(number), how is How.UNANSWERED)
+        told = throw.told
+        result = told.result
         record = PhotoRecord.from_roll(number, result, self.session.settings,
-                                       source=self.source.where, how=how, dice=dice, said=said,
-                                       odds=odds)
+                                       source=self.source.where, how=how, dice=dice,
+                                       said=told.said, odds=told.odds)
         self.photolog.stage(number, frame, self.annotated(frame, dice, result), record.to_json())
-        self.session.commit_roll(planned)
-        self.odds = odds
-        try:
-            self.photolog.finish(number)
-        finally:
-            self.announce(planned.k, said)
+        self.play.commit(throw, partial(self.photolog.finish, number))
         self.pending = None
-        self.view.rolled(result)
         if result.after.over:
             self.view.game_over(frame, dice, result)
         self.games_ended += result.after.over
@@ -287,49 +275,30 @@ class TableLoop:
         else:
             self.tell_turn()
 
-    def announce(self, k: int, said: list[str]) -> None:
-        """Say roll ``k``'s sentences, then journal that they were said."""
-        with self.session.announcing(k):
-            self.announcer.say(*said)
+    def rolled(self, told: Told) -> None:
+        """A roll told: it stays on the window until the next."""
+        self.view.rolled(told.result)
 
-    def said(self, result: RollResult, odds: Odds | None) -> list[str]:
-        """What is said about a roll: the faces read, the moves, and the standings when it ended
-        the game (or, with ``say_odds``, who is favoured after it)."""
-        said = [self.phrases.read(result.game_faces), *self.sentences(result)]
-        if result.after.over:
-            said.append(self.phrases.standings(self.standings(result), result.after.center))
-        elif odds is not None and self.options.say_odds:
-            best = odds.favourite
-            said.append(self.phrases.even() if best is None
-                        else self.phrases.favoured(self.players[best], odds.win[best]))
-        return said
+    def amended(self, amendment: Amendment, said: Sequence[str]) -> None:
+        """An amended roll replaces any question, and is shown with the chips to move (in
+        English, which the window draws)."""
+        self.pending = None
+        shown = amendment.sentences(Phrasebook(self.players))
+        self.view.amended(amendment.k, amendment.result, shown[1:])
 
-    def sentences(self, result: RollResult) -> list[str]:
-        """The moves in words; a roll that moved none of the roller's chips says so."""
-        said = self.phrases.moves(result.moves)
-        if all(isinstance(m, (Skip, Win, Draw)) for m in result.moves):
-            said.insert(0, self.phrases.keep(self.players[result.player]))
-        return said
-
-    def standings(self, result: RollResult) -> dict[str, int]:
-        return dict(zip(self.players, result.after.chips))
+    def undone(self, entry: Entry) -> None:
+        """Nothing of an undone roll stays shown, nor a question about it."""
+        self.pending = None
+        self.view.undone()
 
     def annotated(self, frame: np.ndarray, dice: Detections, result: RollResult) -> np.ndarray:
         """The photo log's annotated frame: the dice and a line saying whose roll it was."""
-        head = (f"Game {result.after.game}, roll {result.after.rolls}: "
-                f"{self.players[result.player]} rolled {' '.join(result.game_faces)}")
-        return draw_panel(annotate(frame, dice), [head])
-
-    def odds_at(self, state: GameState) -> Odds | None:
-        """With ``odds`` (or ``say_odds``), each player's chance to win the game at ``state``,
-        quick enough for the camera loop: exact when at hand, else estimated (see `quick_odds`)."""
-        if self.options.odds or self.options.say_odds:
-            return quick_odds(self.session.settings, state)
-        return None
+        return draw_panel(annotate(frame, dice), [describe_photo(result, self.players)])
 
     def show(self, frame: np.ndarray) -> str | None:
         """Show the table as it stands; the action of a key pressed meanwhile, if any."""
-        return self.view.show(frame, self.session.state, self.odds, self.pending is not None)
+        return self.view.show(frame, self.session.state, self.play.odds,
+                              self.pending is not None)
 
     def act(self, action: str, frame: np.ndarray) -> None:
         """Do what a key asks; a refused action is said and changes nothing."""
@@ -337,15 +306,9 @@ class TableLoop:
             if action == "quit":
                 self.stopped = True
             elif action == "standings":
-                state = self.session.state
-                self.announcer.say(self.phrases.standings(
-                    dict(zip(self.players, state.chips)), state.center))
+                self.announcer.say(self.play.standings())
             elif action == "undo":
-                entry = self.session.undo()
-                self.announcer.say(self.phrases.undone(entry.player))
-                self.pending = None
-                self.view.undone()
-                self.odds = self.odds_at(self.session.state)
+                self.play.undo()
                 self.tell_turn()
             elif action == "confirm" and self.pending is not None:
                 shot, verdict = self.pending
@@ -359,27 +322,21 @@ class TableLoop:
 
     def amend(self) -> None:
         """Ask the terminal which roll (its number, asked apart so that pips are not taken for
-        one) really showed which faces, amend it, and say the chips to move to make the table the
-        replayed ledger; then whose turn it is, which the amend may have changed."""
-        session, last = self.session, len(self.session.ledger.rolls)
-        number = self.view.ask(f"Amend which roll? (Enter: roll {last}) ").strip() or str(last)
+        one) really showed which faces and amend it (the controller says the chips to move);
+        then say whose turn it is, which the amend may have changed."""
+        last = len(self.session.ledger.rolls)
+        number = self.view.ask(self.phrases.written("ask_amend_roll", k=last)).strip() or str(last)
         if not number.isdigit():
             raise EditError(Said("amend_number", {"text": number}))
         k = int(number)
         faces, decision = parse_roll(
-            self.view.ask(f"Faces roll {k} really showed (e.g. L R dot): "), session.settings)
-        amendment = session.amend(k, faces, decision)
-        said = amendment.sentences(self.phrases)
-        self.announcer.say(*said)
-        self.pending = None
-        shown = amendment.sentences(Phrasebook(self.players))  # the window draws English
-        self.view.amended(k, amendment.result, shown[1:])
-        self.odds = self.odds_at(session.state)
+            self.view.ask(self.phrases.written("ask_amend_faces", k=k)), self.session.settings)
+        self.play.amend(k, faces, decision)
         self.tell_turn()
 
     def type_faces(self, frame: np.ndarray) -> None:
         """Ask the terminal for the faces of the roll owed and commit them."""
         player, owed = self.session.to_roll, self.session.dice_owed
-        line = self.view.ask(f"Faces for {player} ({owed} dice, e.g. L R dot): ")
+        line = self.view.ask(self.phrases.written("ask_faces", player=player, owed=owed))
         shot = self.pending[0] if self.pending is not None else frame
         self.commit(shot, self.view.marked, parse_faces(line), How.TYPED)

@@ -1,0 +1,189 @@
+"""The one controller of a game in play, whichever front end reads the rolls: the camera's table
+loop (`lcr_vision.table.loop`) or the keyboard's manual play (`lcr_vision.manual`).
+
+Both do the same things to a game, so one owner does them alike: a roll is journalled before it is
+said and marked said once it is, so that a crash loses none and a resumed session says each
+unsaid roll once (`resume`); an amendment says the fewest chip moves that make the table's chips
+the corrected ledger's; an undo withdraws the last roll; the odds are worked out when asked for.
+A front end reads rolls its own way and shows what happened through its `FrontEnd` hooks, which
+run just before the voice, inside the journal's mark of a roll said.
+
+>>> import pathlib, tempfile
+>>> from lcr_vision.ledger import Session
+>>> from lcr_vision.rules import Settings
+>>> from lcr_vision.speech import Announcer, Phrasebook
+>>> folder = pathlib.Path(tempfile.mkdtemp()) / "s"
+>>> session = Session.create(folder, Settings.create(["Ann", "Ben", "Cat"]))
+>>> with Announcer(None, speak=False, record=None) as voice:
+...     play = Controller(session, voice, Phrasebook(session.settings.players))
+...     chips = play.roll(("L", "R", "dot")).after.chips
+...     fixed = play.amend(1, ("C", "dot", "dot"))
+Left, right, dot.
+Ann, pass one chip left to Ben and one right to Cat.
+Roll one was center, dot, dot.
+Ben, give one chip to Ann.
+Cat, put one chip in the center.
+>>> chips, session.state.chips, session.unannounced
+((1, 4, 4), (2, 3, 3), ())
+>>> session.close()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from lcr_vision.ledger import Amendment, Entry, Session
+from lcr_vision.ledger.events import Origin
+from lcr_vision.ledger.session import PlannedRoll
+from lcr_vision.odds import Odds, quick_odds
+from lcr_vision.rules import Decision, GameState, RollResult
+from lcr_vision.rules.moves import Draw, Skip, Win
+from lcr_vision.speech import Announcer, Phrasebook
+
+
+@dataclass(frozen=True)
+class Told:
+    """A roll as the table is told it: the one value the controller hands its front end."""
+
+    k: int
+    result: RollResult
+    odds: Odds | None  # each player's chance after it, when the odds are asked for
+    said: tuple[str, ...]  # the sentences said, in order
+    resumed: bool = False  # said late: a crash kept it from being said when it was journalled
+
+
+@dataclass(frozen=True)
+class Throw:
+    """A roll checked by the rules and put into words, not yet journalled: what must be written
+    with it (the photo log's record) can be made from ``told`` first."""
+
+    planned: PlannedRoll
+    told: Told
+
+
+class FrontEnd:
+    """What a front end shows of what the controller did (nothing, here): each hook runs after
+    the journal has it and before the voice says it."""
+
+    def rolled(self, told: Told) -> None:
+        """Roll ``told.k`` is journalled and about to be said."""
+
+    def amended(self, amendment: Amendment, said: Sequence[str]) -> None:
+        """A roll is amended; ``said`` is what the voice will say of it."""
+
+    def undone(self, entry: Entry) -> None:
+        """The last roll, ``entry``, is withdrawn."""
+
+
+class Controller:
+    """A game in play: the open session, the voice that says it (none: silent) in ``phrases``,
+    whether the odds are worked out (``odds``) and said (``say_odds``), and the front end."""
+
+    def __init__(self, session: Session, announcer: Announcer | None, phrases: Phrasebook,
+                 odds: bool = False, say_odds: bool = False,
+                 front: FrontEnd | None = None) -> None:
+        self.session = session
+        self.announcer = announcer
+        self.phrases = phrases
+        self.say_odds = say_odds
+        self.with_odds = odds or say_odds
+        self.front = front or FrontEnd()
+        self.odds = self.odds_at(session.state)  # of the game in progress
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.session.settings.players
+
+    def say(self, *sentences: str) -> None:
+        if self.announcer is not None:
+            self.announcer.say(*sentences)
+
+    def odds_at(self, state: GameState) -> Odds | None:
+        """When asked for, each player's chance to win from ``state``, quick enough for the
+        camera loop: exact when at hand, else estimated (see `quick_odds`)."""
+        return quick_odds(self.session.settings, state) if self.with_odds else None
+
+    def plan(self, faces: tuple[str, ...], decision: Decision | None = None,
+             photo: str | None = None, origin: Origin | None = None,
+             doubtful: bool = False) -> Throw:
+        """The next roll checked by the rules (a refusal raises), with the odds after it and what
+        will be said of it; a ``doubtful`` one nobody answered for is said so first."""
+        planned = self.session.plan_roll(faces, decision, photo, origin, doubtful)
+        result = planned.result
+        odds = self.odds_at(planned.ledger.series.game)
+        said = self.said(result, odds)
+        if doubtful:
+            said.insert(0, self.phrases.unanswered(self.players[result.player], planned.k))
+        return Throw(planned, Told(planned.k, result, odds, tuple(said)))
+
+    def commit(self, throw: Throw, placed: Callable[[], None] | None = None) -> RollResult:
+        """Journal the roll (the commit point), run ``placed`` (what follows the journal, such as
+        putting the photos in place), then tell it, even when ``placed`` fails."""
+        result = self.session.commit_roll(throw.planned)
+        self.odds = throw.told.odds
+        try:
+            if placed is not None:
+                placed()
+        finally:
+            self.tell(throw.told)
+        return result
+
+    def roll(self, faces: tuple[str, ...], decision: Decision | None = None) -> RollResult:
+        """Play the next roll: checked, journalled, then told."""
+        return self.commit(self.plan(faces, decision))
+
+    def tell(self, told: Told) -> None:
+        """Show and say a journalled roll, then journal that it was said."""
+        with self.session.announcing(told.k):
+            self.front.rolled(told)
+            self.say(*told.said)
+
+    def resume(self) -> None:
+        """Tell every roll journalled but not said (a crash came between), each once, prefixed
+        "Before the crash"."""
+        for k in self.session.unannounced:
+            result = self.session.ledger.rolls[k - 1].result
+            odds = None if result.after.over else self.odds_at(result.after)
+            said = (self.phrases.before_crash(self.players[result.player]),
+                    *self.said(result, odds))
+            self.tell(Told(k, result, odds, said, resumed=True))
+
+    def said(self, result: RollResult, odds: Odds | None) -> list[str]:
+        """What is said about a roll: the faces read, the moves (a roll that moved none of the
+        roller's chips says so), and the standings when it ended the game (or, with
+        ``say_odds``, who is favoured after it)."""
+        said = [self.phrases.read(result.game_faces), *self.phrases.moves(result.moves)]
+        if all(isinstance(m, (Skip, Win, Draw)) for m in result.moves):
+            said.insert(1, self.phrases.keep(self.players[result.player]))
+        if result.after.over:
+            said.append(self.standings(result.after))
+        elif odds is not None and self.say_odds:
+            best = odds.favourite
+            said.append(self.phrases.even() if best is None
+                        else self.phrases.favoured(self.players[best], odds.win[best]))
+        return said
+
+    def standings(self, state: GameState | None = None) -> str:
+        """The chips of ``state`` (else of the game in progress) in words."""
+        state = state or self.session.state
+        return self.phrases.standings(dict(zip(self.players, state.chips)), state.center)
+
+    def amend(self, k: int, faces: tuple[str, ...],
+              decision: Decision | None = None) -> Amendment:
+        """Roll ``k`` really showed ``faces``: amend it, show it, and say the chips to move to
+        make the table the replayed ledger's."""
+        amendment = self.session.amend(k, faces, decision)
+        said = amendment.sentences(self.phrases)
+        self.odds = self.odds_at(self.session.state)
+        self.front.amended(amendment, said)
+        self.say(*said)
+        return amendment
+
+    def undo(self) -> Entry:
+        """Withdraw the last roll, show it and say so."""
+        entry = self.session.undo()
+        self.odds = self.odds_at(self.session.state)
+        self.front.undone(entry)
+        self.say(self.phrases.undone(entry.player))
+        return entry
