@@ -35,7 +35,7 @@ lint: $(VENV)/.test
 
 # Training needs the optional PyTorch extra (CPU wheel); it is never needed at run time.
 train: $(VENV)/.train
-	$(BIN)/python -m lcr_vision.training
+	$(BIN)/lcr-vision train
 
 # The accuracy figures measured every way onnxruntime runs them, and the tests' floors from them
 # (minutes; see lcr_vision/measure/accuracy.py). Run after shipping a model.

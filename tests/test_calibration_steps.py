@@ -123,7 +123,7 @@ def test_blurred_dice_are_told(table: str) -> None:
 
 # printed-steep's first table has dark dice on a dark tray: only their letters and symbols differ
 # from it, so the blobs measure those; calibration then takes the reader's boxes for the dice's
-# size (`guide.Calibration._check_rolls`), and calibrates that table (`measure calibration --printed`).
+# size (`guide.Calibration._check_rolls`), and calibrates that table (`measure calibration --kinds printed`).
 DICE_LIKE_THE_TRAY = pytest.mark.xfail(strict=True, reason="dark dice on a dark tray")
 
 

@@ -22,7 +22,7 @@ ABOVE_BASE = frozenset({"phrases", "cli", "table", "ledger", "vision", "review",
                         "speech", "measure", "training"})
 # What runs at the table never reaches into measurement; the calibration trial is measurement.
 RUNTIME = frozenset({"table", "camera", "ledger", "speech", "vision", "calibration", "phrases",
-                     "rules", "review", "photolog", "manual", "odds", "sim"})
+                     "rules", "review", "photolog", "manual", "play", "odds", "sim"})
 MEASUREMENT_FILES = frozenset({ROOT / "calibration" / "trial.py"})
 
 
@@ -94,3 +94,13 @@ def test_runtime_imports_nothing_of_measure() -> None:
 
 def test_errors_imports_nothing_of_the_project() -> None:
     assert imported_units(ROOT / "errors.py") == set()
+
+
+def test_only_the_command_line_reads_arguments() -> None:
+    """Options are parsed in ``cli/`` alone; what runs below takes typed values."""
+    readers = sorted(str(p.relative_to(ROOT)) for p in ROOT.rglob("*.py") if unit_of(p) != "cli"
+                     and any(isinstance(n, ast.Import | ast.ImportFrom)
+                             and "argparse" in ([a.name for a in n.names]
+                                                if isinstance(n, ast.Import) else [n.module])
+                             for n in ast.walk(ast.parse(p.read_text()))))
+    assert readers == [], f"modules outside cli/ that import argparse: {readers}"

@@ -86,7 +86,7 @@ def test_a_widened_classifier_computes_what_the_narrow_one_did() -> None:
 
 def test_several_classifiers_are_exported_as_their_average(tmp_path: Path) -> None:
     torch = pytest.importorskip("torch", reason="training needs the train extra (PyTorch)")
-    from lcr_vision.training.__main__ import main
+    from lcr_vision.cli import main
     from lcr_vision.training.nets import Classifier, Locator
 
     torch.manual_seed(0)
@@ -95,7 +95,7 @@ def test_several_classifiers_are_exported_as_their_average(tmp_path: Path) -> No
     for net, path in zip(nets, paths):
         torch.save(net.state_dict(), path)
     out = tmp_path / "soup.onnx"
-    argv = ["--work", str(tmp_path / "work"), "--out", str(out), "--real", str(tmp_path / "absent"),
+    argv = ["train", "--work", str(tmp_path / "work"), "--out", str(out), "--real", str(tmp_path / "absent"),
             "--locator", str(paths[0]), "--classifier", str(paths[1]), str(paths[2])]
     assert main(argv) == 0  # nothing trains, so neither the real photos nor renders are read
     soup = Classifier()
@@ -150,10 +150,10 @@ def test_training_starts_from_a_shipped_model_as_it_computes(tmp_path: Path) -> 
 def test_the_shipped_model_exports_again_unchanged_from_its_onnx(tmp_path: Path) -> None:
     """A later run (one on a GPU, say) has only ``models/dice.onnx`` to train on from."""
     pytest.importorskip("torch", reason="training needs the train extra (PyTorch)")
-    from lcr_vision.training.__main__ import main
+    from lcr_vision.cli import main
 
     out = tmp_path / "again.onnx"
-    argv = ["--work", str(tmp_path), "--out", str(out), "--real", str(REAL),
+    argv = ["train", "--work", str(tmp_path), "--out", str(out), "--real", str(REAL),
             "--locator", str(DEFAULT_MODEL), "--classifier", str(DEFAULT_MODEL)]
     assert main(argv) == 0
     rng = np.random.default_rng(3)

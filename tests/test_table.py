@@ -29,7 +29,7 @@ from lcr_vision.measure.games import crop_rolls
 from lcr_vision.rules import Series, Settings
 from lcr_vision.synth import Ranges, render_scene
 from lcr_vision.synth.sequence import Table
-from lcr_vision.table.check import MIN_SCORE
+from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.split import is_validation
@@ -66,7 +66,7 @@ def sure_still(rng: np.random.Generator, dice: int) -> tuple[np.ndarray, tuple[s
     while True:
         image, faces = still(rng, dice)
         read = reader.read(image)
-        if sorted(read.faces) == sorted(faces) and min(read.scores) >= MIN_SCORE:
+        if sorted(read.faces) == sorted(faces) and min(read.scores) >= DOUBT_THRESHOLD:
             return image, faces
 
 

@@ -23,7 +23,7 @@ from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import JOURNAL, read_journal
 from lcr_vision.rules import Series, Settings
 from lcr_vision.synth.sequence import Table
-from lcr_vision.table.check import MIN_SCORE
+from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 SETTINGS = Settings.create(PLAYERS, stakes=[2, 2, 2])
@@ -52,7 +52,7 @@ def game() -> list[tuple[np.ndarray, tuple[str, ...]]]:
 
 def test_the_third_photo_is_doubted(game) -> None:
     read = DiceReader(None, ReaderSettings(DiceKind.LCR)).read(game[2][0])
-    assert sorted(read.faces) == sorted(game[2][1]) and min(read.scores) < MIN_SCORE
+    assert sorted(read.faces) == sorted(game[2][1]) and min(read.scores) < DOUBT_THRESHOLD
 
 
 def play_folder(folder: Path, session: Path) -> None:

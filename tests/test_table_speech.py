@@ -32,7 +32,7 @@ def test_an_unsure_read_is_said_as_a_doubt_before_its_faces(tmp_path: Path) -> N
         loop = TableLoop(session, FolderSource(photos),
                          DiceReader(None, ReaderSettings(DiceKind.LCR)).read,
                          announcer, Phrasebook(session.settings.players), Screen(),
-                         TableOptions(min_score=1.01))  # no face is ever sure enough
+                         TableOptions(doubt_threshold=1.01))  # no face is ever sure enough
         loop.run()
     lines = out.getvalue().splitlines()
     assert lines[:2] == ["Ann, roll two dice.",

@@ -29,8 +29,8 @@ def test_the_blocks_carry_imagenets_weights_and_the_stem_reads_bgr() -> None:
 
 
 def test_a_saved_classifier_is_rebuilt_in_its_own_shape() -> None:
-    from lcr_vision.training.__main__ import _classifier_for
     from lcr_vision.training.nets import Classifier
+    from lcr_vision.training.run import _classifier_for
 
     net = lite.LiteClassifier(blocks=5)
     assert lite.lite_blocks(net.state_dict()) == 5
@@ -47,9 +47,9 @@ def test_its_model_is_read_with_the_crops_it_was_trained_on(tmp_path: Path) -> N
     its .pt, never from the ONNX, which only the plain network unfolds from."""
     import cv2
 
-    from lcr_vision.training.__main__ import _classifier_weights
     from lcr_vision.training.export import export
     from lcr_vision.training.nets import Locator
+    from lcr_vision.training.run import _classifier_weights
     from lcr_vision.vision.heatmap import Peaks
     from lcr_vision.vision.reader import DiceReader
 

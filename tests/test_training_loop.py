@@ -6,6 +6,8 @@ import importlib
 
 import pytest
 
+from lcr_vision.cli import build_parser, main
+
 torch = pytest.importorskip("torch", reason="the training loop needs the train extra (PyTorch)")
 loop = importlib.import_module("lcr_vision.training.loop")
 nets = importlib.import_module("lcr_vision.training.nets")
@@ -80,9 +82,34 @@ def test_a_stopped_run_leaves_its_average_to_train_on_from(
 def test_a_setting_out_of_range_is_refused_in_one_line(
         option: str, text: str, reason: str, good: str,
         capsys: pytest.CaptureFixture[str]) -> None:
-    from lcr_vision.training.__main__ import parse_args
-
+    parser = build_parser()
     with pytest.raises(SystemExit):
-        parse_args([option, text])
-    assert capsys.readouterr().err.splitlines()[-1].endswith(f"argument {option}: {reason}")
-    assert vars(parse_args([option, good]))[option[2:].replace("-", "_")] == float(good)
+        parser.parse_args(["train", option, text])
+    assert f"argument {option}: {reason}" in capsys.readouterr().err.splitlines()[-1]
+    parsed = parser.parse_args(["train", option, good])
+    assert vars(parsed)[option[2:].replace("-", "_")] == float(good)
+
+
+def test_the_commands_defaults_are_the_training_modules_own() -> None:
+    """``lcr-vision train --help`` loads no PyTorch, so it spells the defaults out."""
+    from lcr_vision.cli import train
+    from lcr_vision.training.augment import JPEG_FLOOR
+    from lcr_vision.training.lite import LiteClassifier
+    from lcr_vision.training.renders import TILT_MAX
+    from lcr_vision.vision import spec
+
+    assert (train.CLASSIFIER_WIDTHS, train.LITE_CROP, train.TILT_MAX, train.JPEG_FLOOR,
+            train.CROP, train.FACE_SCORE) == (nets.CLASSIFIER_WIDTHS, LiteClassifier.crop,
+                                              TILT_MAX, JPEG_FLOOR, spec.CROP, spec.FACE_SCORE)
+
+
+def test_training_without_the_train_extra_is_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from lcr_vision.cli import train
+
+    found = train.importlib.util.find_spec
+    monkeypatch.setattr(train.importlib.util, "find_spec",
+                        lambda name: None if name == "torch" else found(name))
+    assert main(["train"]) == 2
+    assert capsys.readouterr().err == (
+        "lcr-vision: error: training needs the train extra (PyTorch): make .venv/.train\n")

@@ -49,7 +49,7 @@ TABLES: dict[str, tuple[str, Ranges]] = {
 }
 # Tables whose dice are one family's set, all alike, with letters in a typeface and a wild design
 # kept out of training (`synth.typefaces`, which needs Pillow): what calibration must learn. Six
-# kinds of them, dice 18-60 px, are the targets' tables (``measure calibration --printed``): a
+# kinds of them, dice 18-60 px, are the targets' tables (``measure calibration --kinds printed``): a
 # family's printed dice at any size from a camera high over a tray (the smallest) to one on
 # felt, steep, or at the table's edge.
 PRINTED = tuple(kind for kind in TABLES if kind.startswith("printed-"))

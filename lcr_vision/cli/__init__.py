@@ -34,6 +34,7 @@ COMMANDS: tuple[str, ...] = (
     "synth",
     "bench",
     "measure",
+    "train",
 )
 
 

@@ -60,7 +60,8 @@ def _shifts(args: argparse.Namespace) -> int:
 
 
 def _calibration(args: argparse.Namespace) -> int:
-    kinds = [k for k in TRIAL_KINDS if k.startswith("printed-")] if args.printed else args.kinds
+    kinds = args.kinds and [k for named in args.kinds for k in TRIAL_KINDS
+                            if k == named or named == "printed" and k.startswith("printed-")]
     if args.table_check:
         from lcr_vision.calibration.light_trial import table_check_lines
 
@@ -213,14 +214,11 @@ def _calibration_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"first render seed (default: {TRIAL_SEED})")
     p.add_argument("--tables", type=int, default=3,
                    help="tables of each kind, one render seed each (default: 3)")
-    kinds = p.add_mutually_exclusive_group()
-    kinds.add_argument("--kinds", nargs="+", choices=TRIAL_KINDS, metavar="KIND",
-                       help=f"these kinds of table (default: {', '.join(TRIAL_DEFAULT)}; of "
-                       f"{', '.join(TRIAL_KINDS)}; the printed ones need the train extra's "
-                       "Pillow)")
-    kinds.add_argument("--printed", action="store_true",
-                       help="every printed kind: one family's dice, letters and wild design kept "
-                       "out of training, 18-60 px (the calibration targets' tables)")
+    printed = "'printed' is every printed kind: one family's dice whose letters and wild design " \
+        "training never saw, 18-60 px, the calibration targets' tables; they need Pillow"
+    p.add_argument("--kinds", nargs="+", choices=(*TRIAL_KINDS, "printed"), metavar="KIND",
+                   help=f"these kinds of table (default: {', '.join(TRIAL_DEFAULT)}; of "
+                   f"{', '.join(TRIAL_KINDS)}); {printed}")
     p.add_argument("--show-faces", action="store_true",
                    help="a photo of one die with each face up joins the check rolls, as "
                    "calibration's step 5 asks someone at the table to show them")

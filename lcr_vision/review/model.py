@@ -25,7 +25,7 @@ from lcr_vision.phrases.written import (
 )
 from lcr_vision.review.fairness import DiceTest, dice_tests
 from lcr_vision.review.sources import Photo, live_roll_events, load_record
-from lcr_vision.table.check import MIN_SCORE
+from lcr_vision.table.check import DOUBT_THRESHOLD
 
 HOW_DOUBTS = {
     How.TYPED: "faces typed by hand",
@@ -111,7 +111,7 @@ class Review:
 
 def is_low(die: SeenDie) -> bool:
     """A face read with less confidence than the play loop commits without asking."""
-    return die.score < MIN_SCORE
+    return die.score < DOUBT_THRESHOLD
 
 
 def doubts_of(photo: Photo | None) -> tuple[str, ...]:

@@ -43,7 +43,7 @@ from lcr_vision.vision.spec import CLASSES, NONE
 # (`lcr-vision measure games`): against 0.75, silent wrong dice per 1,000 fell to 0 on boxed and
 # pip renders and boxed videos (2.6, 2.4, 10.9 before) for 8-12 more questions per 100 rolls on
 # renders and none more on the tray's real photos; 0.9 silenced no more and asked more.
-MIN_SCORE = 0.85
+DOUBT_THRESHOLD = 0.85
 DEFAULT_MAP = FaceMap.default()
 ALIKE = 0.55  # the least size of a die of the set in play, as a share of the largest sure die's
 
@@ -54,23 +54,23 @@ class Verdict:
 
     dice: Detections
     owed: int
-    min_score: float = MIN_SCORE
+    doubt_threshold: float = DOUBT_THRESHOLD
     confidence: np.ndarray = field(default_factory=lambda: np.zeros(0))  # each die's, in the game
 
     @classmethod
-    def of(cls, detections: Detections, owed: int, min_score: float = MIN_SCORE,
+    def of(cls, detections: Detections, owed: int, doubt_threshold: float = DOUBT_THRESHOLD,
            face_map: FaceMap | None = DEFAULT_MAP) -> Verdict:
         """Judge ``detections`` (their faces as ``face_map`` counts them: `game_confidence`;
         ``None``: each face as read); the dice are put in left-to-right order for saying and
         saving, leaving out what is too small to be one of the set."""
         confidence = game_confidence(detections, face_map)
         if len(detections):
-            sure = confidence >= min_score
+            sure = confidence >= doubt_threshold
             largest = detections.sizes[sure if sure.any() else slice(None)].max()
             alike = detections.sizes >= ALIKE * largest
             detections, confidence = detections.filter(alike), confidence[alike]
         order = np.argsort(detections.centers[:, 0], kind="stable")
-        return cls(detections[order], owed, min_score, confidence[order])
+        return cls(detections[order], owed, doubt_threshold, confidence[order])
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -88,7 +88,7 @@ class Verdict:
     @property
     def doubtful(self) -> tuple[int, ...]:
         """The places (0 = leftmost) of the dice read with too little confidence."""
-        return tuple(int(i) for i in np.flatnonzero(self.confidence < self.min_score))
+        return tuple(int(i) for i in np.flatnonzero(self.confidence < self.doubt_threshold))
 
     @property
     def count_right(self) -> bool:

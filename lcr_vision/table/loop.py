@@ -53,7 +53,7 @@ from lcr_vision.rules import (
 )
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.answers import Answers
-from lcr_vision.table.check import MIN_SCORE, Verdict
+from lcr_vision.table.check import DOUBT_THRESHOLD, Verdict
 from lcr_vision.table.choices import ask_reverse, ask_targets
 from lcr_vision.table.overlay import draw_panel
 from lcr_vision.table.screen import Screen
@@ -67,7 +67,7 @@ from lcr_vision.vision.settle import Reader, SettleDetector
 class TableOptions:
     """How the loop behaves: the confidence a face needs, when to stop, what to ask and log."""
 
-    min_score: float = MIN_SCORE
+    doubt_threshold: float = DOUBT_THRESHOLD
     games: int | None = None  # stop once this many games have ended (the demo plays one)
     interactive: bool = False  # a person at the keyboard can type faces and confirm reads
     odds: bool = False  # each player's chance to win from here, in the window and the photo log
@@ -147,7 +147,7 @@ class TableLoop(FrontEnd):
         picked up (`SettleDetector.repeated`): a question too, since a hand resting on the
         dice looks the same."""
         player, owed = self.session.to_roll, self.session.dice_owed
-        verdict = Verdict.of(detections, owed, self.options.min_score,
+        verdict = Verdict.of(detections, owed, self.options.doubt_threshold,
                              self.session.settings.face_map)
         self.view.marked, self.pending = verdict.dice, None
         if again and verdict.count_right:
