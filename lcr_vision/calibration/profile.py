@@ -99,11 +99,11 @@ class Profile:
     face_head: FaceHead | None = None
     held_out: tuple[Accuracy, Accuracy] | None = None
 
-    def settings(self, dice: DiceKind | None = None) -> ReaderSettings:
+    def settings(self, kind: DiceKind | None = None) -> ReaderSettings:
         """How the profile reads (its face head apart, which `profile_reader` checks against the
         model): its thresholds and look, the far side found in each frame unless its view turns
-        it up; ``dice`` (default: the profile's) limits the faces reported."""
-        return ReaderSettings(dice or self.dice, heat_threshold=self.heat_threshold,
+        it up; ``kind`` (default: the profile's dice) limits the faces reported."""
+        return ReaderSettings(kind or self.dice, heat_threshold=self.heat_threshold,
                               face_score=self.face_score, pyramid=self.pyramid,
                               find_up=self.turn is None)
 

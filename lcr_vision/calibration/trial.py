@@ -99,11 +99,11 @@ class TrialTable:
         """Photos of the table with no dice on it."""
         return tuple(self.develop(self.scene.backdrop.copy()) for _ in range(photos))
 
-    def attempt(self, dice: int) -> Photo | None:
-        """A photo of ``dice`` thrown, the faces up and the dice's boxes; ``None`` when a die
+    def attempt(self, count: int) -> Photo | None:
+        """A photo of ``count`` dice thrown, the faces up and the dice's boxes; ``None`` when a die
         landed partly out of the picture."""
         stage, rng = self.scene.stage, self.rng
-        spots = place_dice(rng, stage, dice, self.ranges.touching, 0.0)
+        spots = place_dice(rng, stage, count, self.ranges.touching, 0.0)
         posed = rest_dice(rng, stage, [self.kind] * len(spots), spots, self.ranges,
                           stock=self.family)
         canvas = self.scene.backdrop.copy()
@@ -114,9 +114,9 @@ class TrialTable:
         return (self.develop(canvas), tuple(lab.face for lab in labels),
                 tuple(lab.box for lab in labels))
 
-    def roll(self, dice: int) -> Photo:
-        """A photo of ``dice`` thrown, thrown again until every die lies in the picture."""
-        while (photo := self.attempt(dice)) is None:
+    def roll(self, count: int) -> Photo:
+        """A photo of ``count`` dice thrown, thrown again until every die lies in the picture."""
+        while (photo := self.attempt(count)) is None:
             pass
         return photo
 

@@ -41,9 +41,9 @@ class SimulatedTable(FrameSource):
         self.settled_at: list[int] = []  # per throw: the frame number at which the dice stopped
         self.count = 0  # frames given so far
 
-    def turn(self, player: str, dice: int) -> None:
-        """The next throw will have ``dice`` dice."""
-        self.owed = dice
+    def turn(self, player: str, count: int) -> None:
+        """The next throw will have ``count`` dice."""
+        self.owed = count
 
     def frames(self) -> Iterator[np.ndarray]:
         """Throws when one is owed and the players are ready; the still table in between."""

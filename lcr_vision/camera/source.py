@@ -44,8 +44,8 @@ class FrameSource(ABC):
         """Raise `SourceError` now if the source cannot give frames at all, so that nothing is
         started for a source that was never there. Most sources know only once they are read."""
 
-    def turn(self, player: str, dice: int) -> None:
-        """A player is told to roll ``dice`` dice. Real players hear the announcer; only the
+    def turn(self, player: str, count: int) -> None:
+        """A player is told to roll ``count`` dice. Real players hear the announcer; only the
         simulated table acts on it."""
 
     def close(self) -> None:

@@ -61,18 +61,18 @@ Pools = Callable[[int], list[Roll] | Iterator[Roll]]  # the rolls of each number
 Truth = Callable[[int], tuple[str, ...]]  # the true faces of a source's frame
 
 
-def crop_rolls(images: Path, labels: dict[str, Detections], dice: int) -> list[Roll]:
-    """Rolls of ``dice`` real dice: from each labelled photo, in name order, the first group of
+def crop_rolls(images: Path, labels: dict[str, Detections], count: int) -> list[Roll]:
+    """Rolls of ``count`` real dice: from each labelled photo, in name order, the first group of
     that many dice (in label order) that a crop shows alone, with no other labelled die in it,
     cut with most of a die's margin around them."""
     rolls = []
     for name in sorted(labels):
         boxes, faces = labels[name].boxes, labels[name].faces
         image = cv2.imread(str(images / name))
-        if image is None or len(boxes) < dice:
+        if image is None or len(boxes) < count:
             continue
         h, w = image.shape[:2]
-        for group in itertools.combinations(range(len(boxes)), dice):
+        for group in itertools.combinations(range(len(boxes)), count):
             chosen, others = boxes[list(group)], np.delete(boxes, list(group), axis=0)
             margin = 0.7 * float(np.mean(chosen[:, 2:] - chosen[:, :2]))
             x0, y0 = np.maximum(chosen[:, :2].min(0) - margin, 0).astype(int)

@@ -36,14 +36,14 @@ class Outcome:
 
 
 @cache
-def roll_outcomes(dice: int) -> tuple[Outcome, ...]:
-    """Every count of L, C, R among ``dice`` boxed dice, with its probability."""
+def roll_outcomes(count: int) -> tuple[Outcome, ...]:
+    """Every count of L, C, R among ``count`` boxed dice, with its probability."""
     found = []
-    for left in range(dice + 1):
-        for center in range(dice + 1 - left):
-            for right in range(dice + 1 - left - center):
-                dots = dice - left - center - right
-                ways = factorial(dice) // (
+    for left in range(count + 1):
+        for center in range(count + 1 - left):
+            for right in range(count + 1 - left - center):
+                dots = count - left - center - right
+                ways = factorial(count) // (
                     factorial(left) * factorial(center) * factorial(right) * factorial(dots)
                 )
                 chance = ways * FACE_CHANCE ** (left + center + right) * DOT_CHANCE**dots

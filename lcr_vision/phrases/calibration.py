@@ -247,8 +247,8 @@ class CalibrationWords:
         """The template ``key`` filled with ``fields``."""
         return self.templates[key].format(**fields)
 
-    def start(self, name: str, dice: DiceKind) -> str:
-        return self.say("start", name=name, dice=self.say(dice.value))
+    def start(self, name: str, kind: DiceKind) -> str:
+        return self.say("start", name=name, dice=self.say(kind.value))
 
     def dice_size(self, doing: str | None) -> str:
         """Step 2's heading; ``doing`` is what to do now, at a live camera."""
@@ -307,9 +307,9 @@ class CalibrationWords:
             return self.say("check_roll", n=n, found=read)
         return self.say("check_roll_wrong", n=n, found=read, truth=" ".join(truth))
 
-    def accuracy(self, die: float, dice: int, roll: float, rolls: int, default: float) -> str:
+    def accuracy(self, die: float, count: int, roll: float, rolls: int, default: float) -> str:
         """The best view's accuracy on the check rolls (shares), and the shipped reader's."""
-        return self.say("accuracy", die=f"{100 * die:.0f}", dice=dice, roll=f"{100 * roll:.0f}",
+        return self.say("accuracy", die=f"{100 * die:.0f}", dice=count, roll=f"{100 * roll:.0f}",
                         rolls=rolls, default=f"{100 * default:.0f}")
 
     def show_faces(self, faces: Sequence[str]) -> str:

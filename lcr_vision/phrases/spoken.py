@@ -97,9 +97,9 @@ class Phrasebook:
         text = self._words.render(error.said)
         return f"{text[:1].upper()}{text[1:]}."
 
-    def turn(self, player: str, dice: int) -> str:
+    def turn(self, player: str, count: int) -> str:
         """The instruction before a roll: ``Ben, roll two dice.``"""
-        return self._say("turn", player=player, dice=self._words.count(dice, "die"))
+        return self._say("turn", player=player, dice=self._words.count(count, "die"))
 
     def reroll(self, player: str) -> str:
         """After a read that could not be used."""

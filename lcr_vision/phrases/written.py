@@ -135,7 +135,7 @@ def describe_struck(k: int, player: str, faces: Sequence[str]) -> str:
             "it left no room for it.")
 
 
-def describe_fairness(p: float | None, dice: int, needed: int, loaded: float) -> str:
+def describe_fairness(p: float | None, count: int, needed: int, loaded: float) -> str:
     """What a chi-square test of the dice says, ``p`` its p-value (None: too few dice yet).
 
     >>> describe_fairness(0.4137, 312, 30, 0.01), describe_fairness(0.0004, 600, 30, 0.01)
@@ -144,11 +144,11 @@ def describe_fairness(p: float | None, dice: int, needed: int, loaded: float) ->
     'Too few dice to judge yet: 12 of the 30 needed.'
     """
     if p is None:
-        return f"Too few dice to judge yet: {dice} of the {needed} needed."
+        return f"Too few dice to judge yet: {count} of the {needed} needed."
     if p >= loaded:
-        return f"No sign these dice are loaded: p = {p:.2f} over {dice} dice."
+        return f"No sign these dice are loaded: p = {p:.2f} over {count} dice."
     shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
-    return f"These dice look loaded: {shown} over {dice} dice."
+    return f"These dice look loaded: {shown} over {count} dice."
 
 
 def describe_turn(state: GameState, players: Sequence[str]) -> str:

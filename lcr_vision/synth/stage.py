@@ -92,13 +92,13 @@ class Stage:
         sizes, so that stock dice are shared between scenes)."""
         return next((t for t in _TEXTURE_SIZES if t >= self.die_px), _TEXTURE_SIZES[-1])
 
-    def paint(self, canvas: np.ndarray, dice: Sequence[PosedDie]) -> None:
+    def paint(self, canvas: np.ndarray, posed: Sequence[PosedDie]) -> None:
         """Shadows, then dice far to near, onto float ``canvas`` in place."""
         cast_shadows(canvas, self.camera, self.light.direction,
-                     [(d.rot, d.centre) for d in dice], self.shadow, self.die_px)
-        depth = [float(self.camera.to_camera(d.centre[None])[0, 2]) for d in dice]
+                     [(d.rot, d.centre) for d in posed], self.shadow, self.die_px)
+        depth = [float(self.camera.to_camera(d.centre[None])[0, 2]) for d in posed]
         for i in np.argsort(depth)[::-1]:
-            d = dice[i]
+            d = posed[i]
             sprite = render_die(d.look, d.rot, d.centre, self.camera, self.light)
             composite(canvas, motion_blur(sprite, d.motion))
 

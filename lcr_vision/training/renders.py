@@ -33,11 +33,11 @@ SIDE_SHARE = 0.4
 SIDE_CLEAR = 0.45  # ... unless its middle is this close (in die sizes) to a die's top face: hidden
 
 
-def as_training_scene(image: np.ndarray, dice) -> Scene:  # dice: Sequence[synth DieLabel]
+def as_training_scene(image: np.ndarray, labels) -> Scene:  # labels: Sequence[synth DieLabel]
     """A synth scene in training form: dice cut by the frame edge become ``none``, and the plainly
     seen side faces of the dice in frame become decoys."""
     h, w = image.shape[:2]
-    seen = [d for d in dice if d.box[2] > 0 and d.box[3] > 0 and d.box[0] < w and d.box[1] < h]
+    seen = [d for d in labels if d.box[2] > 0 and d.box[3] > 0 and d.box[0] < w and d.box[1] < h]
     boxes = np.array([d.box for d in seen], np.float32).reshape(-1, 4)
     scene = Scene.from_boxes(image, boxes, tuple(d.face if d.in_frame else NONE for d in seen))
     sides = [side for d in seen if d.in_frame for side in d.sides
