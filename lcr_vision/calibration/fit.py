@@ -23,7 +23,7 @@ import numpy as np
 
 from lcr_vision.calibration.dice_size import candidate_scales
 from lcr_vision.calibration.profile import Accuracy, Roi
-from lcr_vision.calibration.view import Reader, View
+from lcr_vision.calibration.view import FrameReader, View
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
 
@@ -94,7 +94,7 @@ def candidate_views(frame: tuple[int, int], rois: Sequence[Roi | None], die: flo
 
 
 def pick(rolls: Sequence[CheckRoll], candidates: Sequence[T],
-         reader_of: Callable[[T], Reader]) -> tuple[T, Accuracy]:
+         reader_of: Callable[[T], FrameReader]) -> tuple[T, Accuracy]:
     """The first candidate, unless another reads clearly more of ``rolls`` right: by ``MARGIN``
     and at least two dice more than the best so far, losing none of the dice that one read right,
     and with fewer dice wrong on at least `MIN_NET_ROLLS` more rolls than it has more wrong on. A
@@ -120,7 +120,7 @@ def pick(rolls: Sequence[CheckRoll], candidates: Sequence[T],
     return best, best_accuracy
 
 
-def scored(rolls: Sequence[CheckRoll], reader: Reader) -> tuple[Accuracy, list[int]]:
+def scored(rolls: Sequence[CheckRoll], reader: FrameReader) -> tuple[Accuracy, list[int]]:
     """The accuracy ``reader`` reaches on ``rolls``, and the dice it has wrong in each."""
     truths = [roll.truth for roll in rolls]
     founds = [reader.read(roll.image).faces for roll in rolls]

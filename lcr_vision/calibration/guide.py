@@ -57,7 +57,7 @@ from lcr_vision.calibration.table_check import (
     learn_background,
     light_figures,
 )
-from lcr_vision.calibration.view import CalibratedReader, Reader, View
+from lcr_vision.calibration.view import CalibratedReader, FrameReader, View
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource, natural_key
 from lcr_vision.errors import UserError
@@ -382,7 +382,7 @@ class Calibration:
             self.dialogue.say(self.words.far_side(found.turn))
         return found.turn, checked
 
-    def _learn(self, reader: Reader, view: View, rolls: Sequence[CheckRoll]) -> Learnt | None:
+    def _learn(self, reader: FrameReader, view: View, rolls: Sequence[CheckRoll]) -> Learnt | None:
         """Step 5: a face head for these dice, and what it reads on held-out check rolls; said."""
         say, words = self.dialogue.say, self.words
         say(words.say("learning"))

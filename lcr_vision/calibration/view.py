@@ -118,7 +118,7 @@ def _resized(w: int, h: int, scale: float) -> tuple[int, int]:
     return max(round(w * scale), 1), max(round(h * scale), 1)
 
 
-class Reader(Protocol):
+class FrameReader(Protocol):
     """Anything that reads dice from a frame (the DiceReader)."""
 
     def read(self, image_bgr: np.ndarray) -> Detections: ...
@@ -127,7 +127,7 @@ class Reader(Protocol):
 class CalibratedReader:
     """A reader that sees each frame through ``view``; answers in the frame's own pixels."""
 
-    def __init__(self, reader: Reader, view: View) -> None:
+    def __init__(self, reader: FrameReader, view: View) -> None:
         self.reader = reader
         self.view = view
 

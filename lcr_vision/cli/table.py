@@ -20,7 +20,7 @@ from lcr_vision.vision.limits import pixel_limit
 
 if TYPE_CHECKING:
     from lcr_vision.table.loop import TableLoop
-    from lcr_vision.vision.settle import Reader
+    from lcr_vision.vision.settle import ReadFrame
 
 
 def add_source_options(p: argparse.ArgumentParser) -> None:
@@ -71,7 +71,7 @@ def announcer_from(args: argparse.Namespace, out: TextIO | None = None) -> Annou
     return Announcer.start(args.language, args.voice, args.rate, args.mute, args.speech_out, out)
 
 
-def play_at_table(args: argparse.Namespace, read: Reader,
+def play_at_table(args: argparse.Namespace, read: ReadFrame,
                   open_session: Callable[[], Session]) -> None:
     """``play`` with the source its options name, until quit or the source ends. The speech and
     the source are checked before ``open_session`` makes or opens the session folder, so that a
@@ -93,7 +93,7 @@ def play_at_table(args: argparse.Namespace, read: Reader,
     print(f"Session saved in {session.folder}; resume it with --session.", flush=True)
 
 
-def table_reader(args: argparse.Namespace) -> Reader:
+def table_reader(args: argparse.Namespace) -> ReadFrame:
     """The reader the options ask for. Made before a session folder is, so that a missing model
     or a broken profile leaves nothing behind. The photos of ``--source DIR`` are read at every
     scale, as ``detect`` reads photos: a phone's photo of the whole table shows dice too small for
@@ -102,7 +102,7 @@ def table_reader(args: argparse.Namespace) -> Reader:
     return reader_from(args, pyramid=bool(source) and Path(source).is_dir()).read
 
 
-def play_table(args: argparse.Namespace, session: Session, source: FrameSource, read: Reader,
+def play_table(args: argparse.Namespace, session: Session, source: FrameSource, read: ReadFrame,
                announcer: Announcer, games: int | None = None, ask: bool = True) -> TableLoop:
     """Play at the table until quit, the source ends, or ``games`` games have ended. Headless,
     a doubt is asked on standard input (unless not to ``ask``: the demo's simulated table throws

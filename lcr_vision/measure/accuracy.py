@@ -104,7 +104,7 @@ class Way:
 
 
 WAYS = (Way(1, True), Way(2, True), Way(1, False), Way(2, False))
-Reader = Callable[..., DiceReader]  # DiceReader's keywords less the way of running it
+MakeReader = Callable[..., DiceReader]  # a reader of the ReaderSettings fields given, run one way
 
 
 def _dice(s: Scores) -> Count:
@@ -123,7 +123,7 @@ def _folder(reader: DiceReader, labels: Path, *more: Path, split: bool = False) 
     return score(truth, {n: reader.read(load_image(labels.parent / "images" / n)) for n in truth})
 
 
-def _real(make: Reader, look: bool) -> dict[str, Count]:
+def _real(make: MakeReader, look: bool) -> dict[str, Count]:
     plain = _folder(make(dice=DiceKind.PIP, pyramid=look), REAL / "labels.csv", split=True)
     errata = _folder(make(dice=DiceKind.PIP, pyramid=look), REAL / "labels.csv", REAL_SET_ERRATA,
                      split=True)
@@ -131,7 +131,7 @@ def _real(make: Reader, look: bool) -> dict[str, Count]:
             "dice with errata": _dice(errata), "photos with errata": _photos(errata)}
 
 
-def _rune55(make: Reader, look: bool) -> dict[str, Count]:
+def _rune55(make: MakeReader, look: bool) -> dict[str, Count]:
     """The validation split of rune55-d6 (many cameras and tables) as training draws it: three
     copies of each source photo at most, the side-view photos of tiny dice left out."""
     from lcr_vision.training.realset import rune55_photos
@@ -142,7 +142,7 @@ def _rune55(make: Reader, look: bool) -> dict[str, Count]:
     return {"dice": _dice(s), "photos": _photos(s)}
 
 
-def _cameras(make: Reader, look: bool) -> dict[str, Count]:
+def _cameras(make: MakeReader, look: bool) -> dict[str, Count]:
     """The real split as other cameras show it (``measure.shifts``) and enlarged four times."""
     reader = make(dice=DiceKind.PIP, pyramid=True)
     figures = {shift: _dice(shifted_scores(reader, REAL / "labels.csv", SHIFTS[shift]))
@@ -154,25 +154,25 @@ def _cameras(make: Reader, look: bool) -> dict[str, Count]:
     return figures
 
 
-def _samples(make: Reader, look: bool) -> dict[str, Count]:
+def _samples(make: MakeReader, look: bool) -> dict[str, Count]:
     return {"dice": _dice(_folder(make(pyramid=look), SAMPLES / "labels.csv"))}
 
 
-def _renders(kind: str) -> Callable[[Reader, bool], dict[str, Count]]:
-    def measure(make: Reader, look: bool) -> dict[str, Count]:
+def _renders(kind: str) -> Callable[[MakeReader, bool], dict[str, Count]]:
+    def measure(make: MakeReader, look: bool) -> dict[str, Count]:
         s, _ = holdout_run(make(dice=DiceKind(kind), pyramid=look), kind, count=60,
                            ranges=OUT_OF_RANGE)
         return {"dice": _dice(s)}
     return measure
 
 
-def _side_faces(make: Reader, look: bool) -> dict[str, Count]:
+def _side_faces(make: MakeReader, look: bool) -> dict[str, Count]:
     steep = replace(Ranges(), tilt_deg=(30.0, 40.0))  # the steepest quarter of the training's tilts
     s, sides = holdout_run(make(dice=DiceKind.LCR, pyramid=look), "lcr", 60, ranges=steep)
     return {"side faces read": Count(sides, s.found, higher_is_better=False), "dice": _dice(s)}
 
 
-def _empty(make: Reader, look: bool) -> dict[str, Count]:
+def _empty(make: MakeReader, look: bool) -> dict[str, Count]:
     s, _ = holdout_run(make(pyramid=look), "mixed", count=100, seed=2001, ranges=Ranges(),
                        empty=True)
     return {"false dice": Count(s.found, s.empty_images, higher_is_better=False)}
@@ -180,7 +180,7 @@ def _empty(make: Reader, look: bool) -> dict[str, Count]:
 
 # Each set of figures, measured in one look (as the live loop reads) and at every scale (as
 # `detect` and `eval` read photos); `cameras` at every scale only.
-SETS: dict[str, Callable[[Reader, bool], dict[str, Count]]] = {
+SETS: dict[str, Callable[[MakeReader, bool], dict[str, Count]]] = {
     "real split": _real, "rune55 split": _rune55, "other cameras": _cameras, "samples": _samples,
     "renders lcr": _renders("lcr"), "renders wild": _renders("wild"),
     "side faces": _side_faces, "empty tables": _empty,

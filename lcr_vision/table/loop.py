@@ -60,7 +60,7 @@ from lcr_vision.table.screen import Screen
 from lcr_vision.table.view import TableView
 from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.settle import Reader, SettleDetector
+from lcr_vision.vision.settle import ReadFrame, SettleDetector
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class TableOptions:
 class TableLoop(FrontEnd):
     """One sitting at the table: the camera's front end to the game's `Controller`."""
 
-    def __init__(self, session: Session, source: FrameSource, read: Reader, announcer: Announcer,
+    def __init__(self, session: Session, source: FrameSource, read: ReadFrame, announcer: Announcer,
                  phrases: Phrasebook, screen: Screen, options: TableOptions = TableOptions(),
                  settle: SettleDetector | None = None) -> None:
         self.session = session

@@ -39,7 +39,7 @@ import numpy as np
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.spec import CLASSES
 
-Reader = Callable[[np.ndarray], Detections]
+ReadFrame = Callable[[np.ndarray], Detections]  # one frame to its dice: a reader's read
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ class SettleDetector:
         self._watch: DiceWatch | None = None
         self.repeated = False
 
-    def update(self, frame: np.ndarray, read: Reader) -> Detections | None:
+    def update(self, frame: np.ndarray, read: ReadFrame) -> Detections | None:
         """Take one frame; call ``read`` on it only while the table is still after a throw."""
         cfg = self.config
         grey = _grey(frame)  # once a frame, for the motion and the watch alike
