@@ -373,3 +373,18 @@ def test_the_terminals_prompts_are_in_the_chosen_language(
     out = capsys.readouterr().out
     assert "Enter, если верно, иначе введите грани (q — стоп):" in out
     assert "Enter if right" not in out and "Read:" not in out
+
+
+def test_small_dice_read_poorly_are_told_how_much_closer_the_camera_must_come(
+        data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A camera high over a tray: its dice, about 18 pixels wide, read poorly even calibrated,
+    and the user is told their size and how much closer to bring the camera; the profile keeps
+    the advice."""
+    write_folder(shoot("high-camera-tray", 10, seed=2001), tmp_path)
+    assert scripted(tmp_path, "boxed", "high") == 0
+    out = capsys.readouterr().out
+    assert "dice 28 pixels wide or more read far better: move the camera" in out
+    said = next(line for line in out.splitlines() if "times closer" in line)
+    die = float(said.split("The dice are ")[1].split(" pixels")[0])
+    assert 12 <= die < 28 and f"{28 / die:.1f} times closer" in said
+    assert any("times closer" in note for note in load("high").notes)

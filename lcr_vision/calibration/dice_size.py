@@ -33,6 +33,10 @@ SAME_DICE = 0.4  # dice of one roll are at least this share of the biggest one's
 LOCATOR_TARGETS = (14.0, 20.0, 28.0, 40.0)  # die sizes (locator pixels) worth trying
 SMALLEST_READABLE = 9.0  # locator pixels: smaller dice are missed often
 SMALLEST_DETAIL = 14.0  # frame pixels: smaller dice are misread often
+# Frame pixels: the classifier drops 20-30% of smaller dice and 2% of those of 40 px and over
+# (models/README.md, Limits), so small dice read poorly on the check rolls are told to come closer.
+DETAIL_READS = 28.0
+READ_WELL = 0.9  # share of check dice right under which small dice are told to come closer
 # Dice of one camera over one table vary by perspective, not by this factor from roll to roll.
 SIZE_SPREAD = 3.0
 ODD_SIZES = 0.25  # a share of rolls whose dice measure apart from the rest over this: two cameras
@@ -91,6 +95,22 @@ def candidate_scales(die: float, area: tuple[int, int]) -> list[float]:
     fit = LOCATOR_SIDE / max(area)
     full = max(1.0, fit)
     return [full] + [t / die for t in LOCATOR_TARGETS if t / die < 0.9 * fit]
+
+
+def closer_advice(die: float, share: float,
+                  words: CalibrationWords = EN_WORDS) -> tuple[str, ...]:
+    """What to say when the check rolls show that dice of ``die`` pixels, read right ``share``
+    of the time, are too small: how much closer the camera must come.
+
+    >>> closer_advice(18.0, 0.7)[0]
+    'The dice are 18 pixels wide and 70% of the check dice were read right; dice 28 pixels wide or more read far better: move the camera 1.6 times closer, or use bigger dice.'
+    >>> closer_advice(18.0, 0.95), closer_advice(40.0, 0.7)
+    ((), ())
+    """
+    if die >= DETAIL_READS or share >= READ_WELL:
+        return ()
+    return (words.say("come_closer", die=f"{die:.0f}", share=f"{100 * share:.0f}",
+                      least=f"{DETAIL_READS:.0f}", times=f"{DETAIL_READS / die:.1f}"),)
 
 
 def size_warnings(die: float, area: tuple[int, int],

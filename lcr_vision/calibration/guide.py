@@ -38,6 +38,7 @@ from lcr_vision.calibration.dialogue import Dialogue
 from lcr_vision.calibration.dice_size import (
     ODD_SIZES,
     candidate_scales,
+    closer_advice,
     die_blobs,
     die_size,
     odd_sizes,
@@ -338,7 +339,10 @@ class Calibration:
         self.dialogue.say(self.words.accuracy(accuracy.die_accuracy, accuracy.dice,
                                          accuracy.roll_accuracy, accuracy.rolls,
                                          default.die_accuracy))
-        notes = tuple(dict.fromkeys(table.advice + checked.warnings))
+        closer = closer_advice(die, accuracy.die_accuracy, self.words)
+        if closer:
+            self.dialogue.say(*closer)
+        notes = tuple(dict.fromkeys(table.advice + checked.warnings + closer))
         if accuracy.die_accuracy < MIN_ACCURACY:
             raise CalibrationError(self.words.say(
                 "too_few_right", share=f"{100 * accuracy.die_accuracy:.0f}",

@@ -40,6 +40,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "small_in_wide": "The dice are small in so wide a picture ({die} of {side} pixels): move "
                          "the camera closer or give a smaller play area with --roi.",
         "dice_size": "Step 2: dice size.",
+        "come_closer": "The dice are {die} pixels wide and {share}% of the check dice were read "
+                       "right; dice {least} pixels wide or more read far better: move the camera "
+                       "{times} times closer, or use bigger dice.",
         "place_dice": "Place the dice in the play area",
         "dice_size_doing": "Step 2: dice size. {doing}.",
         "whole_picture": "Play area: the whole picture.",
@@ -145,6 +148,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "small_in_wide": "Кубики малы для такого широкого снимка ({die} из {side} пикселей): "
                          "придвиньте камеру или задайте меньшую игровую зону через --roi.",
         "dice_size": "Шаг 2: размер кубиков.",
+        "come_closer": "Кубики шириной {die} пикселей, и верно прочитано {share}% проверочных "
+                       "кубиков; кубики шириной от {least} пикселей читаются гораздо лучше: "
+                       "придвиньте камеру в {times} раза ближе или возьмите кубики побольше.",
         "place_dice": "Положите кубики в игровую зону",
         "dice_size_doing": "Шаг 2: размер кубиков. {doing}.",
         "whole_picture": "Игровая зона: весь снимок.",
