@@ -141,15 +141,15 @@ class CalibratedReader:
 
 
 def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1,
-                   dice: DiceKind | None = None) -> CalibratedReader:
+                   kind: DiceKind | None = None) -> CalibratedReader:
     """A reader with ``profile``'s thresholds and learnt face head, seeing frames through its
-    view; ``dice`` (default: the profile's) limits the faces reported. A head learnt for another
+    view; ``kind`` (default: the profile's dice) limits the faces reported. A head learnt for another
     model than ``model`` is left out, saying so once on stderr: the profile still reads as it
     did before it learnt the dice."""
     from lcr_vision.vision.head import model_digest
     from lcr_vision.vision.reader import DiceReader
 
-    reader = DiceReader(model, profile.settings(dice), threads)
+    reader = DiceReader(model, profile.settings(kind), threads)
     head = profile.face_head
     if head is not None and (not reader.has_features
                              or head.model != model_digest(reader.model_path)):
