@@ -149,7 +149,8 @@ def _losses(args: argparse.Namespace) -> int:
 # against the modules' own (measure.holdout SEED and SIZE, calibration.trial SEED).
 HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
 TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
-               "printed-wild", "printed-small", "printed-steep", "printed-felt", "printed-edge")
+               "printed-wild", "printed-small", "printed-steep", "printed-felt", "printed-edge",
+               "printed-big")
 TRIAL_DEFAULT = TRIAL_KINDS[:6]
 
 
@@ -215,7 +216,7 @@ def _calibration_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tables", type=int, default=3,
                    help="tables of each kind, one render seed each (default: 3)")
     printed = "'printed' is every printed kind: one family's dice whose letters and wild design " \
-        "training never saw, 18-60 px, the calibration targets' tables; they need Pillow"
+        "training never saw, 18-90 px, the calibration targets' tables; they need Pillow"
     p.add_argument("--kinds", nargs="+", choices=(*TRIAL_KINDS, "printed"), metavar="KIND",
                    help=f"these kinds of table (default: {', '.join(TRIAL_DEFAULT)}; of "
                    f"{', '.join(TRIAL_KINDS)}); {printed}")
