@@ -13,7 +13,7 @@ boxed dice. The vision code reports tokens; only the game maps pips to L/C/R/dot
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
@@ -136,6 +136,14 @@ class FaceMap:
         if token in self.pips:
             return self.pips[token]
         raise FaceError(Said("unknown_face", {"face": token}))
+
+    def to_game_faces(self, tokens: Iterable[str]) -> tuple[str, ...]:
+        """Each of ``tokens`` as the game face it counts as (`to_game`).
+
+        >>> FaceMap.default().to_game_faces(["4", "2", "C"])
+        ('L', 'dot', 'C')
+        """
+        return tuple(self.to_game(t) for t in tokens)
 
     def as_dict(self) -> dict[str, str]:
         """A plain dict, for JSON settings."""

@@ -8,10 +8,10 @@ luck as not), so the sides are compared by how likely each makes the faces the u
 the log-probability of the likeliest assignment of a roll's true faces to its crops (`assign`),
 summed over the rolls. A turn is kept only when it makes them `CLEAR_NATS` a die likelier
 than finding the side in each frame (`FAR_SIDE_NATS` once `SURE_ROLLS` check rolls are in), and
-reads more check rolls better than worse. A side likelier by less than that but at least `FAR_SIDE_NATS`
-is not yet clear: `FarSide.more` says how many more check rolls would tell, and until they come
-the side is found in each frame, as the reader as shipped does, which can read no worse than
-itself.
+reads more check rolls better than worse. A side likelier by less than that but at least
+`FAR_SIDE_NATS` is not yet clear: `FarSide.more` says how many more check rolls would tell, and
+until they come the side is found in each frame, as the reader as shipped does, which can read
+no worse than itself.
 
 Why: on 53 trial tables (``lcr_vision.calibration.trial``, nine kinds, seeds 2000-2005, 40 later
 rolls each) a side kept at 0.1 nats a die from 10 check rolls, reading them no worse, read two

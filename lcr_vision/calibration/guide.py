@@ -47,7 +47,13 @@ from lcr_vision.calibration.dice_size import (
 from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import THRESHOLDS, CheckRoll, candidate_views, measure, pick
-from lcr_vision.calibration.light import light_change, refused, same_table
+from lcr_vision.calibration.light import (
+    LightChange,
+    change_of,
+    light_change,
+    refused,
+    same_table,
+)
 from lcr_vision.calibration.profile import Profile, Roi
 from lcr_vision.calibration.rests import Rest, rests
 from lcr_vision.calibration.table_check import (
@@ -70,12 +76,14 @@ from lcr_vision.vision.reader import DiceReader
 MIN_ACCURACY = 0.5  # a profile reading fewer dice right than this is not saved
 
 
-def dice_seen(image: np.ndarray, background: np.ndarray) -> list[tuple[int, int, int, int]]:
+def dice_seen(image: np.ndarray, background: np.ndarray,
+              change: LightChange | None = None) -> list[tuple[int, int, int, int]]:
     """The die blobs of ``image`` against the empty table, its light first brought to the empty
-    table's (a webcam's exposure drifts between photos); none in a picture of another size."""
+    table's (a webcam's exposure drifts between photos; ``change``: that light, when already
+    found); none in a picture of another size."""
     if image.shape != background.shape:
         return []
-    matched = light_change(background, image).matched
+    matched = (change or light_change(background, image)).matched.copy()
     blown = image.min(2) >= CLIPPED_LEVEL  # glare that brighter exposure blew out: no die to see
     matched[blown] = background[blown]
     return die_blobs(matched, background)
@@ -210,7 +218,8 @@ class Calibration:
         strangers: list[str] = []  # rolls that do not show the empty table's table
         unanswered = False  # the user stopped, or the terminal ended, before any roll was told
         for rest in later:
-            blobs = dice_seen(rest.image, table.background)
+            change = change_of(table.background, rest.image)
+            blobs = dice_seen(rest.image, table.background, change)
             if not blobs and not by_name:
                 continue  # the table between two throws
             size = die_size(blobs)
@@ -233,7 +242,7 @@ class Calibration:
             if size is not None:
                 sizes.append(size)
                 detail.append(focus(rest.image, blobs))
-            if not same_table(table.background, rest.image, blobs):
+            if not same_table(table.background, rest.image, blobs, change):
                 strangers.append(rest.name)
             self.dialogue.say(self.words.check_roll(before + len(rolls), found, truth))
             if wanted is not None and len(rolls) >= wanted:

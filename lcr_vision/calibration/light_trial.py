@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.calibration.guide import dice_seen
-from lcr_vision.calibration.light import refused, same_table
+from lcr_vision.calibration.light import change_of, refused, same_table
 from lcr_vision.calibration.trial import KINDS, SEED, TrialTable
 from lcr_vision.meter import Meter
 
@@ -40,8 +40,10 @@ def moved(image: np.ndarray) -> np.ndarray:
 def check(empty: Sequence[np.ndarray], rolls: Sequence[np.ndarray]) -> bool:
     """Whether calibration refuses ``rolls`` as not showing the table of ``empty``."""
     background = np.median(np.stack(empty), axis=0).astype(np.uint8)
-    strangers = sum(not same_table(background, image, dice_seen(image, background))
-                    for image in rolls)
+    strangers = 0
+    for image in rolls:
+        change = change_of(background, image)
+        strangers += not same_table(background, image, dice_seen(image, background, change), change)
     return refused(strangers, len(rolls))
 
 

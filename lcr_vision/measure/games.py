@@ -284,8 +284,8 @@ def play(game: GameSet, reader: DiceReader, rng: np.random.Generator, tally: Tal
             tally.rolls += 1
             tally.dice += len(roll.entry.faces)
             if frame not in answers.asked:
-                said = Counter(face_map.to_game(f) for f in roll.entry.faces)
-                true = Counter(face_map.to_game(f) for f in truth(frame))
+                said = Counter(face_map.to_game_faces(roll.entry.faces))
+                true = Counter(face_map.to_game_faces(truth(frame)))
                 tally.silent_wrong += sum((said - true).values())
         tally.questions += answers.questions
         tally.games += 1

@@ -64,7 +64,7 @@ class RollResult:
 def game_faces(settings: Settings, faces: tuple[str, ...], who: str) -> tuple[str, ...]:
     """Map face tokens through the face map, refusing wilds when the Wild variant is off."""
     try:
-        mapped = tuple(settings.face_map.to_game(f) for f in faces)
+        mapped = settings.face_map.to_game_faces(faces)
     except FaceError as exc:
         raise IllegalFaceError(Said("roll_face", {"player": who, "why": exc.said})) from None
     if "wild" in mapped and not settings.variants.wild:
@@ -152,7 +152,7 @@ def legal_choices(settings: Settings, state: GameState, faces: Sequence[str] = (
     """
     roller = state.turn
     open_ = settings.variants.wilder and state.chips[roller] >= WILDER_PRICE
-    mapped = tuple(settings.face_map.to_game(f) for f in faces)
+    mapped = settings.face_map.to_game_faces(faces)
     table = _Table(state)
     if reverse and open_:
         table.move(roller, table.center, PayToReverse(roller), WILDER_PRICE)

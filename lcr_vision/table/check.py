@@ -107,5 +107,5 @@ def game_confidence(dice: Detections, face_map: FaceMap | None) -> np.ndarray:
     if dice.probs is None or face_map is None:
         return dice.scores
     game = np.array([None if c == NONE else face_map.to_game(c) for c in CLASSES], object)
-    same = game[None, :] == np.array([face_map.to_game(f) for f in dice.faces], object)[:, None]
+    same = game[None, :] == np.array(face_map.to_game_faces(dice.faces), object)[:, None]
     return (dice.probs * same).sum(1)

@@ -212,7 +212,7 @@ class TableLoop(FrontEnd):
             self.commit(frame, dice, plain, How.UNANSWERED)
 
     def game_faces(self, faces: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(self.session.settings.face_map.to_game(f) for f in faces)
+        return self.session.settings.face_map.to_game_faces(faces)
 
     def resume(self) -> None:
         """Finish what a crash left: every live roll's photo record in place, then every roll

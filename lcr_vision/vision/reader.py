@@ -239,14 +239,10 @@ class DiceReader:
         # Without ``dice``, the dice of one frame are still one set (`_one_set`): pips or boxed.
         self.sets = () if settings.dice is not None else tuple(
             class_mask(kind) | none for kind in (DiceKind.PIP, DiceKind.WILD))
-        self.heat_threshold = settings.heat_threshold
         self.face_score = float(self.meta.get(FACE_SCORE_KEY, FACE_SCORE)) \
             if settings.face_score is None else settings.face_score
         self.find_up = settings.find_up and self.upright
         self.turns = (_UPRIGHT if self.upright else _TURNS)[settings.views]
-        self.pyramid = settings.pyramid
-        self.reread = settings.reread
-        self.second = settings.second
 
     def _usable(self, head: FaceHead | None) -> FaceHead | None:
         if head is not None and not self.has_features:
@@ -261,7 +257,7 @@ class DiceReader:
         under `MIN_DIE_PX` of the image's. Each look's picture is shrunk from the finer one's,
         which costs far less than shrinking a 12-megapixel photo again."""
         h, w = image.shape[:2]
-        scales = look_scales(image.shape, self.pyramid, self.locator_side)
+        scales = look_scales(image.shape, self.settings.pyramid, self.locator_side)
         seen, shown = [], image
         for scale in reversed(scales):
             size = (max(round(w * scale), 1), max(round(h * scale), 1))
@@ -288,7 +284,7 @@ class DiceReader:
                                          value=(PAD_VALUE,) * 3)
         tensor = picture.transpose(2, 0, 1)[None].astype(np.float32)
         heat, size, offset = self.session.run(list(LOCATOR_OUTPUTS), {IMAGE_INPUT: tensor})
-        return decode(heat[0, 0], size[0], offset[0], self.heat_threshold)
+        return decode(heat[0, 0], size[0], offset[0], self.settings.heat_threshold)
 
     def crop_outputs(self, crops: np.ndarray,
                      features: bool | None = None) -> tuple[np.ndarray, np.ndarray | None]:
@@ -407,10 +403,10 @@ class DiceReader:
         image = check_frame(image_bgr)
         peaks = self.locate(image)
         read = Read(peaks, *self.classify(image, peaks))
-        if self.reread:
+        if self.settings.reread:
             read = self.read_again(image, read)
         dice = self.decide(image.shape, read.peaks, read.best, read.score, read.probs)
-        return Stages(peaks, self.second_look(image, dice) if self.second else dice)
+        return Stages(peaks, self.second_look(image, dice) if self.settings.second else dice)
 
     def read_again(self, image: np.ndarray, read: Read) -> Read:
         """``read`` where a peak that would be dropped (read ``none`` or unsure) but reads a
