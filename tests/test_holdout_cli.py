@@ -117,5 +117,6 @@ def test_measure_calibration_scores_a_table_before_and_after_with_each_face_show
     assert table["table"] == "plain-felt" and table["faces_shown"] == 4  # L C R dot
     assert table["before"]["rolls"] == table["after"]["rolls"] == 5 and "turn" in table
     assert [line.split(":")[0].strip() for line in totals] == [
-        "plain-felt before", "plain-felt after", "refused", "worse after calibrating"]
+        "plain-felt before", "plain-felt after", "refused", "worse after calibrating",
+        "given more check rolls"]
     assert totals[2].split(":")[1].strip() == "0 of 1 tables"

@@ -34,7 +34,8 @@ MARGIN = 0.05  # share of the check dice a candidate must read better to replace
 MIN_NET_ROLLS = 3  # rolls a candidate must read better on, net of those it reads worse on
 # (heat threshold, least face score) pairs tried by the reader; the reader's defaults first (a
 # face score of None: the model's own)
-THRESHOLDS: tuple[tuple[float, float | None], ...] = (
+Threshold = tuple[float, float | None]
+THRESHOLDS: tuple[Threshold, ...] = (
     (HEAT_THRESHOLD, None), (0.2, 0.5), (0.3, 0.3), (0.2, 0.3), (0.4, 0.5), (0.3, 0.7),
 )
 

@@ -11,7 +11,9 @@
    replaces the reader as shipped only when it reads clearly more dice right. For an upright
    model (it reads the picture's top as the table's far side), the side of the picture the
    confirmed faces are likeliest with turned up is chosen first, where they are clearly likelier
-   so than with the far side found in each frame, as the reader as shipped does.
+   so than with the far side found in each frame, as the reader as shipped does. Where the
+   check rolls read short of what these dice need, ten more are asked for, to learn them from
+   (`faces.more_to_learn`), and the view and thresholds chosen again on all of them.
 5. These dice: at the table, the user may show one die with each face up in turn (offered,
    not asked for; each shown face is one more roll to learn from). A face head is fitted to the
    check rolls' crops and kept only if it reads
@@ -27,7 +29,7 @@ saved here: a calibration that fails raises :class:`CalibrationError` and the ol
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,9 +46,16 @@ from lcr_vision.calibration.dice_size import (
     odd_sizes,
     size_warnings,
 )
-from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
+from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn, more_to_learn
 from lcr_vision.calibration.far_side import far_side
-from lcr_vision.calibration.fit import THRESHOLDS, CheckRoll, candidate_views, measure, pick
+from lcr_vision.calibration.fit import (
+    THRESHOLDS,
+    CheckRoll,
+    Threshold,
+    candidate_views,
+    measure,
+    pick,
+)
 from lcr_vision.calibration.light import (
     LightChange,
     change_of,
@@ -54,7 +63,7 @@ from lcr_vision.calibration.light import (
     refused,
     same_table,
 )
-from lcr_vision.calibration.profile import Profile, Roi
+from lcr_vision.calibration.profile import Accuracy, Profile, Roi
 from lcr_vision.calibration.rests import Rest, rests
 from lcr_vision.calibration.table_check import (
     CLIPPED_LEVEL,
@@ -147,6 +156,9 @@ class Calibration:
         self.face_map: FaceMap | None = None  # step 3's, once said
         self.words = CalibrationWords(request.language)
         self.doing = self.words.say("doing_clear")  # shown over the live picture
+        # the most check rolls more that were wanted (for the far side or to learn the dice),
+        # given or not: a rehearsal from a folder is given them by calibrating again
+        self.wanted_more = 0
 
     def run(self) -> Profile:
         """All five steps; the profile reached (not saved)."""
@@ -332,19 +344,21 @@ class Calibration:
 
         if turn is not None:
             views = [replace(v, turn=turn) for v in views]
+        view, pyramid, (heat, score), accuracy = self._best(checked.rolls, views, make)
+        more = more_to_learn(accuracy)
+        if more:
+            asking = self.answers is None
+            self.wanted_more = max(self.wanted_more, more)
+            self.dialogue.say(self.words.learn_more(accuracy.die_accuracy, accuracy.dice, more,
+                                                    asking))
+            if asking:
+                checked = checked.joined(self._check_rolls(later, table, more,
+                                                           len(checked.rolls), view))
+                view, pyramid, (heat, score), accuracy = self._best(checked.rolls, views, make)
         shown = self._shown_faces(later, table)
-        one_look = make(*THRESHOLDS[0])
-        every_scale = make(*THRESHOLDS[0], pyramid=True)
-        whole = [v for v in views if v.tiles == 1]
-        looks = ([(v, one_look) for v in whole] + [(v, every_scale) for v in whole]
-                 + [(v, one_look) for v in views if v.tiles > 1])
-        (view, reader), _ = pick(checked.rolls, looks, lambda c: CalibratedReader(c[1], c[0]))
-        pyramid = reader is every_scale
-        (heat, score), accuracy = pick(
-            checked.rolls, THRESHOLDS,
-            lambda t: CalibratedReader(make(*t, pyramid=pyramid), view))
         default = measure(checked.rolls, self.reader.read)
-        learnt = self._learn(make(heat, score, pyramid=pyramid), view, [*checked.rolls, *shown])
+        learnt = self._learn(make(heat, score, pyramid=pyramid), view, [*checked.rolls, *shown],
+                             table.background)
         self.dialogue.say(self.words.accuracy(accuracy.die_accuracy, accuracy.dice,
                                          accuracy.roll_accuracy, accuracy.rolls,
                                          default.die_accuracy))
@@ -370,6 +384,23 @@ class Calibration:
             held_out=None if learnt is None else (learnt.before, learnt.after),
         )
 
+    @staticmethod
+    def _best(rolls: Sequence[CheckRoll], views: Sequence[View],
+              make: Callable[..., DiceReader]) -> tuple[View, bool, Threshold, Accuracy]:
+        """Of ``views`` read in one look, at every scale or in tiles by readers ``make`` gives,
+        then of the reader's `THRESHOLDS`, those that read ``rolls`` best (`pick`): the view,
+        whether at every scale, the thresholds, and the accuracy reached."""
+        one_look = make(*THRESHOLDS[0])
+        every_scale = make(*THRESHOLDS[0], pyramid=True)
+        whole = [v for v in views if v.tiles == 1]
+        looks = ([(v, one_look) for v in whole] + [(v, every_scale) for v in whole]
+                 + [(v, one_look) for v in views if v.tiles > 1])
+        (view, reader), _ = pick(rolls, looks, lambda c: CalibratedReader(c[1], c[0]))
+        pyramid = reader is every_scale
+        thresholds, accuracy = pick(rolls, THRESHOLDS,
+                                    lambda t: CalibratedReader(make(*t, pyramid=pyramid), view))
+        return view, pyramid, thresholds, accuracy
+
     def _far_side(self, checked: Checked, view: View, later: Iterator[Rest],
                   table: EmptyTable) -> tuple[int | None, Checked]:
         """For an upright model (it reads the top of what it is shown as the table's far side):
@@ -382,6 +413,7 @@ class Calibration:
             return None, checked
         told = self.reader.reading(find_up=False)
         found = far_side(told, self.reader, checked.rolls, view)
+        self.wanted_more = max(self.wanted_more, found.more)
         if found.more and self.answers is None:
             self.dialogue.say(self.words.far_side_unclear(found.likely or 0, len(checked.rolls),
                                                           found.more, asking=True))
@@ -395,8 +427,10 @@ class Calibration:
             self.dialogue.say(self.words.far_side(found.turn))
         return found.turn, checked
 
-    def _learn(self, reader: FrameReader, view: View, rolls: Sequence[CheckRoll]) -> Learnt | None:
-        """Step 5: a face head for these dice, and what it reads on held-out check rolls; said."""
+    def _learn(self, reader: FrameReader, view: View, rolls: Sequence[CheckRoll],
+               background: np.ndarray) -> Learnt | None:
+        """Step 5: a face head for these dice (and the empty table's ``background``, where there
+        are none), and what it reads on held-out check rolls; said."""
         say, words = self.dialogue.say, self.words
         say(words.say("learning"))
         if not getattr(reader, "has_features", False):
@@ -405,7 +439,7 @@ class Calibration:
         if len(rolls) < MIN_ROLLS:
             say(words.say("too_few_to_learn", least=MIN_ROLLS))
             return None
-        learnt = learn(reader, view, rolls)
+        learnt = learn(reader, view, rolls, background=background)
         b, a = learnt.before, learnt.after
         say(words.learnt((b.right, b.dice), (a.right, a.dice), learnt.head is not None))
         return learnt

@@ -58,6 +58,9 @@ PRINTED = tuple(kind for kind in TABLES if kind.startswith("printed-"))
 KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
          "printed-wild")
 SEED = 2000
+# Check rolls shot after the first, given to a calibration that asks for more (`figures`): as many
+# as it asks for, to learn the dice or find the far side.
+SPARE = 10
 # How far a webcam's automatic exposure and white balance drift from photo to photo: exposure up
 # to 35% either way, each channel up to 6%.
 DRIFT = {"exposure": 0.35, "white": 0.06}
@@ -173,12 +176,15 @@ def write_folder(shots: Shoot, folder: Path) -> Path:
 def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEED,
             model: Path | None = None, faces: bool = False) -> dict[str, object]:
     """Calibrate on ``calibration_rolls`` of ``table`` (headless, scripted), then score the
-    default reader and the profile on ``test_rolls`` further rolls of the same table. With
-    ``faces``, a photo of one die with each face up joins the check rolls (a scripted
-    calibration's answers label them as they label any roll)."""
+    default reader and the profile on ``test_rolls`` further rolls of the same table. A
+    calibration that wants more check rolls is done again with up to `SPARE` more, as a user
+    asked for them rolls them (``more``: how many it was given). With ``faces``, a photo of one
+    die with each face up joins the check rolls (a scripted calibration's answers label them as
+    they label any roll)."""
     from lcr_vision.calibration.dialogue import Dialogue
     from lcr_vision.calibration.fit import CheckRoll, measure
     from lcr_vision.calibration.guide import Calibration, CalibrationError, Request
+    from lcr_vision.calibration.profile import Profile
     from lcr_vision.calibration.view import profile_reader
     from lcr_vision.camera.stills import FolderSource
     from lcr_vision.speech import Announcer
@@ -187,24 +193,34 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
     kind = DiceKind(TABLES[table][0])
-    shots = shoot(table, calibration_rolls + test_rolls, seed, faces=faces)
-    end = calibration_rolls + test_rolls
-    calib = Shoot(shots.empty, shots.rolls[:calibration_rolls] + shots.rolls[end:],
-                  shots.boxes[:calibration_rolls] + shots.boxes[end:])
-    test = [CheckRoll(str(i), image, up)
-            for i, (image, up) in enumerate(shots.rolls[calibration_rolls:end])]
+    start = calibration_rolls + SPARE
+    end = start + test_rolls
+    shots = shoot(table, end, seed, faces=faces)
+    test = [CheckRoll(str(i), image, up) for i, (image, up) in enumerate(shots.rolls[start:end])]
     reader = DiceReader(model, ReaderSettings(kind))
-    with tempfile.TemporaryDirectory() as tmp:
-        answers = read_answers(write_folder(calib, Path(tmp)), kind)
-        with open(Path(tmp) / "said.txt", "w") as said:
-            dialogue = Dialogue(Announcer(None, False, None, said), Screen(), said, asks=False)
-            source = FolderSource(Path(tmp) / "images")
-            try:
-                profile = Calibration(Request(table, kind), reader, source, dialogue,
-                                      answers).run()
-            except CalibrationError as exc:
-                return {"table": table, "dice": kind.value, "failed": str(exc),
-                        "before": vars(measure(test, reader.read))}
+
+    def calibrate(rolls: int) -> tuple[Profile, int]:
+        """The profile from the first ``rolls`` check rolls, and how many more it wanted."""
+        calib = Shoot(shots.empty, shots.rolls[:rolls] + shots.rolls[end:],
+                      shots.boxes[:rolls] + shots.boxes[end:])
+        with tempfile.TemporaryDirectory() as tmp:
+            answers = read_answers(write_folder(calib, Path(tmp)), kind)
+            with open(Path(tmp) / "said.txt", "w") as said:
+                dialogue = Dialogue(Announcer(None, False, None, said), Screen(), said,
+                                    asks=False)
+                calibration = Calibration(Request(table, kind), reader,
+                                          FolderSource(Path(tmp) / "images"), dialogue, answers)
+                return calibration.run(), calibration.wanted_more
+
+    more = 0
+    try:
+        profile, wanted = calibrate(calibration_rolls)
+        if wanted:
+            more = min(wanted, SPARE)
+            profile, _ = calibrate(calibration_rolls + more)
+    except CalibrationError as exc:
+        return {"table": table, "dice": kind.value, "failed": str(exc), "more": more,
+                "before": vars(measure(test, reader.read))}
     before = measure(test, reader.read)
     after = measure(test, profile_reader(profile, model).read)
     return {"table": table, "dice": kind.value, "roi": profile.roi, "scale": profile.scale,
@@ -212,7 +228,8 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
             "heat_threshold": profile.heat_threshold, "face_score": profile.face_score,
             "die_px": profile.die_px, "learnt": profile.face_head is not None,
             "held_out": None if profile.held_out is None else [vars(a) for a in profile.held_out],
-            "calibration_rolls": calibration_rolls, "faces_shown": len(shots.rolls) - end,
+            "calibration_rolls": calibration_rolls, "more": more,
+            "faces_shown": len(shots.rolls) - end,
             "test_rolls": test_rolls, "before": vars(before), "after": vars(after)}
 
 
@@ -221,11 +238,12 @@ def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = S
                 kinds: Sequence[str] | None = None, faces: bool = False) -> Iterator[str]:
     """The lines of ``lcr-vision measure calibration``: one JSON object per table of ``kinds``
     (default: `KINDS`), then each kind's die accuracy before and after
-    calibrating (with ``faces``, each face shown too: `figures`), then the tables refused and
-    those read worse after calibrating than before."""
+    calibrating (with ``faces``, each face shown too: `figures`), then the tables refused,
+    those read worse after calibrating than before, and those given more check rolls."""
     totals: dict[str, list[float]] = {}
     refused: list[str] = []
     worse: list[str] = []
+    more: list[str] = []
     kinds = kinds or KINDS
     meter = Meter("calibration: tables measured", len(kinds) * tables)
     for table in kinds:
@@ -237,6 +255,8 @@ def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = S
             after = result.get("after", result["before"])  # a failed calibration changes nothing
             if "failed" in result:
                 refused.append(f"{table} {s}")
+            if result["more"]:
+                more.append(f"{table} {s}")
             if after["die_accuracy"] < result["before"]["die_accuracy"]:
                 worse.append(f"{table} {s} {100 * result['before']['die_accuracy']:.1f}% -> "
                              f"{100 * after['die_accuracy']:.1f}%")
@@ -250,3 +270,5 @@ def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = S
     yield f"{'refused':>24}: {len(refused)} of {count} tables{': ' if refused else ''}{', '.join(refused)}"
     yield (f"{'worse after calibrating':>24}: {len(worse)} of {count} tables"
            f"{': ' if worse else ''}{', '.join(worse)}")
+    yield (f"{'given more check rolls':>24}: {len(more)} of {count} tables"
+           f"{': ' if more else ''}{', '.join(more)}")

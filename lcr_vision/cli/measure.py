@@ -208,7 +208,8 @@ def _shifts_arguments(p: argparse.ArgumentParser) -> None:
 
 def _calibration_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--calibration-rolls", type=int, default=10,
-                   help="check rolls the calibration sees (default: 10)")
+                   help="check rolls the calibration sees first (default: 10); one that "
+                   "asks for more is done again with up to 10 more, as a user rolls them")
     p.add_argument("--test-rolls", type=int, default=40,
                    help="other rolls of the same table scored (default: 40)")
     p.add_argument("--seed", type=int, default=TRIAL_SEED,
@@ -261,7 +262,8 @@ STUDIES = (
     ("calibration", "calibration on rendered tables, before and after",
      ("For each kind of rendered table the model never trained on, calibrate on a few check "
       "rolls and score other rolls of the same table with the default reader and with the "
-      "profile; one JSON line a table, then each kind's totals."),
+      "profile; one JSON line a table, then each kind's totals, the tables refused, those "
+      "read worse after calibrating, and those given more check rolls."),
      _calibration_arguments, _calibration),
     ("losses", "where a labelled set's dice are lost",
      ("For each size band of a labelled set's dice (real photos or renders): the share the "

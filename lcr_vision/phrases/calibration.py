@@ -56,6 +56,10 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "far_side_unsure": "The table's far side looks like the picture's {side} side, but {rolls} "
                            "check rolls do not make it clear ({more} more would); until then I "
                            "find it in each picture.",
+        "learn_more": "{share}% of {dice} check dice were read right; to learn these dice I "
+                      "need more check rolls: roll the dice {more} more times.",
+        "learn_unsure": "{share}% of {dice} check dice were read right; {more} more check rolls "
+                        "would let me learn these dice, and there are no more.",
         "doing_clear": "Clear the table",
         "ask_empty": "Is the table empty?",
         "doing_roll": "Roll the dice ({n} rolls checked)",
@@ -165,6 +169,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "far_side_unsure": "Дальний край стола, похоже, — {side} снимка, но проверочных бросков "
                            "слишком мало ({rolls}), чтобы быть уверенным (нужно ещё {more}); пока "
                            "я нахожу его на каждом снимке.",
+        "learn_more": "Верно прочитано {share}% из {dice} проверочных кубиков; чтобы изучить "
+                      "эти кубики, нужно больше проверочных бросков: бросьте кубики ещё "
+                      "(бросков: {more}).",
+        "learn_unsure": "Верно прочитано {share}% из {dice} проверочных кубиков; ещё {more} "
+                        "проверочных бросков позволили бы изучить эти кубики, но больше их нет.",
         "doing_clear": "Уберите всё со стола",
         "ask_empty": "Стол пуст?",
         "doing_roll": "Бросьте кубики (проверено бросков: {n})",
@@ -291,6 +300,16 @@ class CalibrationWords:
         side = self.say(("top", "right", "bottom", "left")[likely % 4])
         return self.say("far_side_more" if asking else "far_side_unsure", side=side, rolls=rolls,
                         more=more)
+
+    def learn_more(self, share: float, dice: int, more: int, asking: bool) -> str:
+        """The check rolls read ``share`` of their ``dice`` right, short of what learning these
+        dice needs: ``more`` rolls asked for when someone is ``asking``, else said to be needed.
+
+        >>> EN_WORDS.learn_more(0.9, 20, 10, asking=True).split(": ")[1]
+        'roll the dice 10 more times.'
+        """
+        return self.say("learn_more" if asking else "learn_unsure", share=f"{100 * share:.0f}",
+                        dice=dice, more=more)
 
     def die_width(self, pixels: float) -> str:
         return self.say("die_width", die=f"{pixels:.0f}")

@@ -61,8 +61,11 @@ class FaceHead:
             allowed: np.ndarray, model: str, l2: float = L2) -> FaceHead:
         """The head that makes ``logits`` (``(N, C)``, of crops with ``features`` ``(N, F)``) read
         ``labels`` (class indices): softmax cross-entropy over the ``allowed`` classes, the
-        weights pulled towards zero. Gradient descent from zero, a fixed number of steps, so the
-        same examples always give the same head."""
+        weights pulled towards zero. Only the classes among ``labels`` are moved: a face no
+        example shows keeps the model's logit, rather than being pushed down for every crop (a
+        set of check rolls without a wild would teach the head that no die shows one).
+        Gradient descent from zero, a fixed number of steps, so the same examples always give
+        the same head."""
         x = features.astype(np.float64)
         # fitted on features of unit spread, stored for raw ones; a feature that barely moves
         # on these crops is not blown up, so that it cannot swing the logits of other crops
@@ -70,17 +73,18 @@ class FaceHead:
         x = x / spread
         z0 = np.where(allowed, logits.astype(np.float64), -np.inf)
         onehot = np.eye(len(allowed))[labels]
+        moved = allowed & (np.bincount(labels, minlength=len(allowed)) > 0)
         w = np.zeros((x.shape[1], len(allowed)))
         b = np.zeros(len(allowed))
         for _ in range(STEPS):
             z = z0 + x @ w + b
             p = np.exp(z - z.max(1, keepdims=True))
             p /= p.sum(1, keepdims=True)
-            grad = (p - onehot) / len(x)
+            grad = np.where(moved, p - onehot, 0.0) / len(x)
             w -= RATE * (x.T @ grad + l2 * w)
             b -= RATE * grad.sum(0)
-        weights = np.where(allowed, w / spread[:, None], 0.0).astype(np.float32)
-        return cls(weights, np.where(allowed, b, 0.0).astype(np.float32), model)
+        weights = np.where(moved, w / spread[:, None], 0.0).astype(np.float32)
+        return cls(weights, np.where(moved, b, 0.0).astype(np.float32), model)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: the model digest and the weights, each in the fewest digits that read
