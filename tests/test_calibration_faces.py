@@ -18,7 +18,7 @@ from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import save
 from lcr_vision.calibration.table_check import learn_background
-from lcr_vision.calibration.trial import TrialTable, shoot, write_folder
+from lcr_vision.calibration.trial import TrialTable, figures, shoot, write_folder
 from lcr_vision.calibration.view import View
 from lcr_vision.cli import main
 from lcr_vision.errors import UserError
@@ -70,6 +70,7 @@ def test_a_folder_calibration_learns_dice_the_model_misreads(data: Path, tmp_pat
                  str(folder / "labels.csv")]) == 0
     said = capsys.readouterr().out
     assert "Step 5: learning these dice." in said and "I keep what I learnt." in said
+    assert "10 more check rolls would let me learn these dice, and there are no more." in said
     profile = load("family")
     assert profile.face_head is not None and profile.held_out is not None
     before, after = profile.held_out
@@ -118,6 +119,16 @@ def test_calibration_at_the_table_learns_from_each_face_shown(
         learnt = measure(test, profile_reader(profile).read)
         assert plain.dice - plain.right >= 3, plain  # dice the model misreads
         assert 2 * (learnt.dice - learnt.right) <= plain.dice - plain.right, (plain, learnt)
+
+
+def test_the_trial_gives_a_calibration_the_rolls_it_asks_for_and_it_learns_the_dice() -> None:
+    """`measure calibration`'s figures for one printed table of big Wild dice, read 65% right
+    uncalibrated: ten check rolls read short, so it asks for ten more, and learnt from twenty
+    the profile reads 95% of 40 later rolls' dice right (floors with margin)."""
+    printed_table(2001, "printed-big")
+    table = figures("printed-big", 10, 40, 2001)
+    assert table["more"] == 10 and table["learnt"], table
+    assert table["before"]["die_accuracy"] < 0.75 and table["after"]["die_accuracy"] >= 0.88, table
 
 
 def test_a_head_that_reads_no_better_is_not_kept() -> None:
