@@ -83,6 +83,23 @@ def odd_sizes(sizes: Sequence[float]) -> list[bool]:
     return [not median / SIZE_SPREAD ** 0.5 <= s <= median * SIZE_SPREAD ** 0.5 for s in sizes]
 
 
+def sizes_apart(blobs: Sequence[float], read: Sequence[float | None]) -> list[bool]:
+    """Which rolls' dice measure apart from the rest (`odd_sizes`): by their ``blobs``' sizes,
+    unless the dice the reader found in that roll (their median size ``read``, ``None`` where
+    it found none) are not apart from the other rolls' read. Dice the colour of the table show
+    only by their shadows, which a card beside them can double: the reader, which sees the dice,
+    then measures them as big as in every other roll, where two cameras would show two sizes.
+
+    >>> sizes_apart([56, 53, 103, 113, 54, 60, 58], [76, 58, 79, 82, 77, 62, 80])
+    [False, False, False, False, False, False, False]
+    >>> sizes_apart([56, 53, 160, 180, 54, 60, 58], [76, 58, 230, 240, 77, 62, 80])
+    [False, False, True, True, False, False, False]
+    """
+    seen = [i for i, s in enumerate(read) if s is not None]
+    read_apart = dict(zip(seen, odd_sizes([read[i] for i in seen]))) if seen else {}
+    return [apart and read_apart.get(i, True) for i, apart in enumerate(odd_sizes(blobs))]
+
+
 def locator_die(die: float, area: tuple[int, int], scale: float) -> float:
     """The size a ``die``-pixel die has for the locator when a play area of ``area`` (w, h)
     is resized by ``scale``."""

@@ -45,6 +45,7 @@ from lcr_vision.calibration.dice_size import (
     die_size,
     odd_sizes,
     size_warnings,
+    sizes_apart,
 )
 from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn, more_to_learn
 from lcr_vision.calibration.far_side import far_side
@@ -225,6 +226,7 @@ class Calibration:
         wanted = None if self.answers is not None else more or self.request.rolls
         rolls: list[CheckRoll] = []
         sizes: list[float] = []
+        read_sizes: list[float | None] = []  # the dice's as the reader found them
         detail: list[float] = []
         warnings: tuple[str, ...] = ()
         strangers: list[str] = []  # rolls that do not show the empty table's table
@@ -253,6 +255,7 @@ class Calibration:
             rolls.append(CheckRoll(rest.name, rest.image, truth))
             if size is not None:
                 sizes.append(size)
+                read_sizes.append(float(np.median(dice.sizes)) if len(dice) else None)
                 detail.append(focus(rest.image, blobs))
             if not same_table(table.background, rest.image, blobs, change):
                 strangers.append(rest.name)
@@ -267,12 +270,11 @@ class Calibration:
         if refused(len(strangers), len(rolls)):
             raise CalibrationError(self.words.say("other_table", strangers=len(strangers),
                                                   rolls=len(rolls)))
-        odd = odd_sizes(sizes) if sizes else []
-        if sum(odd) > ODD_SIZES * len(sizes):
+        if sum(sizes_apart(sizes, read_sizes)) > ODD_SIZES * len(sizes):
             raise CalibrationError(self.words.say("two_distances", least=f"{min(sizes):.0f}",
                                                   most=f"{max(sizes):.0f}"))
-        # a roll or two measured apart from the rest: their blobs were not their dice
-        kept = [k for k, apart in enumerate(odd) if not apart]
+        # rolls measured apart from the rest: their blobs were not their dice
+        kept = [k for k, apart in enumerate(odd_sizes(sizes) if sizes else []) if not apart]
         return Checked(tuple(rolls), tuple(sizes[k] for k in kept), tuple(detail[k] for k in kept),
                        warnings)
 
