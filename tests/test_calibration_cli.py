@@ -214,17 +214,21 @@ def test_rolls_of_other_tables_make_no_profile(data: Path, tmp_path: Path,
     assert not (data / "mixed.json").exists()
 
 
+def printed_shots(table: str, seed: int) -> Shoot:
+    """Ten rolls of a printed trial table, whose letters Pillow draws in an installed typeface."""
+    pytest.importorskip("PIL", reason="letters in typefaces are drawn by Pillow (train extra)")
+    try:
+        return shoot(table, 10, seed=seed)
+    except UserError as exc:  # no typeface installed
+        pytest.skip(str(exc))
+
+
 def test_a_roll_whose_dice_measure_apart_from_the_rest_does_not_refuse_the_calibration(
         data: Path, tmp_path: Path) -> None:
     """On this printed Wild table one roll's blob measures 12 px where the reader saw no die,
     among rolls of 46-69 px dice: a mismeasured blob, not another camera, so it is left out of
     the dice's size and the calibration goes on."""
-    pytest.importorskip("PIL", reason="letters in typefaces are drawn by Pillow (train extra)")
-    try:
-        shots = shoot("printed-wild", 10, seed=2001)
-    except UserError as exc:  # no typeface installed
-        pytest.skip(str(exc))
-    write_folder(shots, tmp_path)
+    write_folder(printed_shots("printed-wild", 2001), tmp_path)
     assert scripted(tmp_path, "wild", "odd") == 0
     assert 40 < load("odd").die_px < 70
 
@@ -235,12 +239,7 @@ def test_dice_seen_by_their_shadows_do_not_refuse_the_calibration(data: Path,
     the cards beside them enlarge: three of ten rolls' blobs measure 103-113 px among others of
     49-69 px, but the reader finds the dice of those rolls as big as the others' (62-84 px): one
     camera over one table, accepted."""
-    pytest.importorskip("PIL", reason="letters in typefaces are drawn by Pillow (train extra)")
-    try:
-        shots = shoot("printed-felt", 10, seed=3000)
-    except UserError as exc:  # no typeface installed
-        pytest.skip(str(exc))
-    write_folder(shots, tmp_path)
+    write_folder(printed_shots("printed-felt", 3000), tmp_path)
     assert scripted(tmp_path, "boxed", "felt") == 0
     assert 45 < load("felt").die_px < 75
 
