@@ -107,7 +107,7 @@ def test_calibration_at_the_table_learns_from_each_face_shown(
     assert "Roll 20: read" in said and "Roll 21: read" not in said
     assert "show me one die with each face up in turn: L, C, R, dot, wild?" in said
     assert ("Now one die with wild up." in said) is agree
-    steps = [said.index(line) for line in ("Step 4: check rolls.", "far side", "10 more times",
+    steps = [said.index(line) for line in ("Step 4: check rolls.", "10 more times", "far side",
                                            "To learn these dice", "Step 5: learning these dice.")]
     assert steps == sorted(steps)  # said in order
     profile = load("family")

@@ -11,9 +11,9 @@
    replaces the reader as shipped only when it reads clearly more dice right. For an upright
    model (it reads the picture's top as the table's far side), the side of the picture the
    confirmed faces are likeliest with turned up is chosen first, where they are clearly likelier
-   so than with the far side found in each frame, as the reader as shipped does. Where the
-   check rolls read short of what these dice need, ten more are asked for, to learn them from
-   (`faces.more_to_learn`), and the view and thresholds chosen again on all of them.
+   so than with the far side found in each frame, as the reader as shipped does. Before all
+   that, where the reader as shipped reads the check rolls short of what these dice need, ten
+   more are asked for, to learn them from (`faces.more_to_learn`).
 5. These dice: at the table, the user may show one die with each face up in turn (offered,
    not asked for; each shown face is one more roll to learn from). A face head is fitted to the
    check rolls' crops and kept only if it reads
@@ -337,7 +337,8 @@ class Calibration:
         die = float(np.median(checked.sizes))
         rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
         views = candidate_views((w, h), rois, die)
-        turn, checked = self._far_side(checked, views[0], later, table)
+        checked = self._more_to_learn(checked, views[0], later, table)
+        turn = self._far_side(checked.rolls, views[0])
         # the profile's readers are told the far side, which the view turns up, unless no one
         # side read clearly best: then they find it in each frame, as the reader as shipped does
         def make(heat: float, score: float | None, pyramid: bool = False) -> DiceReader:
@@ -347,16 +348,6 @@ class Calibration:
         if turn is not None:
             views = [replace(v, turn=turn) for v in views]
         view, pyramid, (heat, score), accuracy = self._best(checked.rolls, views, make)
-        more = more_to_learn(accuracy)
-        if more:
-            asking = self.answers is None
-            self.wanted_more = max(self.wanted_more, more)
-            self.dialogue.say(self.words.learn_more(accuracy.die_accuracy, accuracy.dice, more,
-                                                    asking))
-            if asking:
-                checked = checked.joined(self._check_rolls(later, table, more,
-                                                           len(checked.rolls), view))
-                view, pyramid, (heat, score), accuracy = self._best(checked.rolls, views, make)
         shown = self._shown_faces(later, table)
         default = measure(checked.rolls, self.reader.read)
         learnt = self._learn(make(heat, score, pyramid=pyramid), view, [*checked.rolls, *shown],
@@ -386,6 +377,23 @@ class Calibration:
             held_out=None if learnt is None else (learnt.before, learnt.after),
         )
 
+    def _more_to_learn(self, checked: Checked, view: View, later: Iterator[Rest],
+                       table: EmptyTable) -> Checked:
+        """The check rolls, with the ones more taken that learning these dice needs where the
+        reader as shipped reads them short (`more_to_learn`): asked for at the table (the dice
+        shown through ``view``), said to be wanted from a folder, which has no more."""
+        accuracy = measure(checked.rolls, self.reader.read)
+        more = more_to_learn(accuracy)
+        if not more:
+            return checked
+        self.wanted_more = max(self.wanted_more, more)
+        asking = self.answers is None
+        self.dialogue.say(self.words.learn_more(accuracy.die_accuracy, accuracy.dice, more,
+                                                asking))
+        if not asking:
+            return checked
+        return checked.joined(self._check_rolls(later, table, more, len(checked.rolls), view))
+
     @staticmethod
     def _best(rolls: Sequence[CheckRoll], views: Sequence[View],
               make: Callable[..., DiceReader]) -> tuple[View, bool, Threshold, Accuracy]:
@@ -403,31 +411,23 @@ class Calibration:
                                     lambda t: CalibratedReader(make(*t, pyramid=pyramid), view))
         return view, pyramid, thresholds, accuracy
 
-    def _far_side(self, checked: Checked, view: View, later: Iterator[Rest],
-                  table: EmptyTable) -> tuple[int | None, Checked]:
+    def _far_side(self, rolls: Sequence[CheckRoll], view: View) -> int | None:
         """For an upright model (it reads the top of what it is shown as the table's far side):
         the quarter-turns that bring the far side up, said, or ``None`` (also for other models):
         found in each frame, as the reader as shipped does
-        (:mod:`lcr_vision.calibration.far_side`). Where the check rolls lean to a side without
-        making it clear, someone at the table is asked for the rolls more that would tell, and
-        the side judged again on all of them; the check rolls, with any more taken."""
+        (:mod:`lcr_vision.calibration.far_side`). Where the check ``rolls`` lean to a side
+        without making it clear, the rolls more that would tell are said: they were asked for
+        already where the rolls read short (`_more_to_learn`), which is where a side is unclear."""
         if not self.reader.upright:
-            return None, checked
-        told = self.reader.reading(find_up=False)
-        found = far_side(told, self.reader, checked.rolls, view)
+            return None
+        found = far_side(self.reader.reading(find_up=False), self.reader, rolls, view)
         self.wanted_more = max(self.wanted_more, found.more)
-        if found.more and self.answers is None:
-            self.dialogue.say(self.words.far_side_unclear(found.likely or 0, len(checked.rolls),
-                                                          found.more, asking=True))
-            checked = checked.joined(self._check_rolls(later, table, found.more,
-                                                       len(checked.rolls), view))
-            found = far_side(told, self.reader, checked.rolls, view)
         if found.more:
-            self.dialogue.say(self.words.far_side_unclear(found.likely or 0, len(checked.rolls),
-                                                          found.more, asking=False))
+            self.dialogue.say(self.words.far_side_unclear(found.likely or 0, len(rolls),
+                                                          found.more))
         else:
             self.dialogue.say(self.words.far_side(found.turn))
-        return found.turn, checked
+        return found.turn
 
     def _learn(self, reader: FrameReader, view: View, rolls: Sequence[CheckRoll],
                background: np.ndarray) -> Learnt | None:

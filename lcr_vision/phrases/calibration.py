@@ -51,8 +51,6 @@ TEMPLATES: dict[str, dict[str, str]] = {
                           "it in each picture.",
         "far_side_top": "The table's far side is the picture's top side.",
         "far_side": "The table's far side is the picture's {side} side; I read it turned up.",
-        "far_side_more": "The table's far side looks like the picture's {side} side, but {rolls} "
-                         "check rolls do not make it clear: roll the dice {more} more times.",
         "far_side_unsure": "The table's far side looks like the picture's {side} side, but {rolls} "
                            "check rolls do not make it clear ({more} more would); until then I "
                            "find it in each picture.",
@@ -163,9 +161,6 @@ TEMPLATES: dict[str, dict[str, str]] = {
                           "стола; я нахожу его на каждом снимке.",
         "far_side_top": "Дальний край стола — верх снимка.",
         "far_side": "Дальний край стола — {side} снимка; я читаю снимок повёрнутым.",
-        "far_side_more": "Дальний край стола, похоже, — {side} снимка, но проверочных бросков "
-                         "слишком мало ({rolls}), чтобы быть уверенным: бросьте кубики ещё "
-                         "(бросков: {more}).",
         "far_side_unsure": "Дальний край стола, похоже, — {side} снимка, но проверочных бросков "
                            "слишком мало ({rolls}), чтобы быть уверенным (нужно ещё {more}); пока "
                            "я нахожу его на каждом снимке.",
@@ -289,17 +284,16 @@ class CalibrationWords:
             return self.say("far_side_top")
         return self.say("far_side", side=self.say(("right", "bottom", "left")[turn % 4 - 1]))
 
-    def far_side_unclear(self, likely: int, rolls: int, more: int, asking: bool) -> str:
+    def far_side_unclear(self, likely: int, rolls: int, more: int) -> str:
         """The far side the check rolls lean to (``likely`` quarter-turns) but do not make clear
-        on ``rolls`` rolls: ``more`` rolls asked for when someone is ``asking``, else said to be
-        needed while the side is found in each picture.
+        on ``rolls`` rolls: ``more`` rolls said to be needed, while the side is found in each
+        picture.
 
-        >>> EN_WORDS.far_side_unclear(2, 10, 10, asking=False)[:60]
+        >>> EN_WORDS.far_side_unclear(2, 10, 10)[:60]
         "The table's far side looks like the picture's bottom side, b"
         """
         side = self.say(("top", "right", "bottom", "left")[likely % 4])
-        return self.say("far_side_more" if asking else "far_side_unsure", side=side, rolls=rolls,
-                        more=more)
+        return self.say("far_side_unsure", side=side, rolls=rolls, more=more)
 
     def learn_more(self, share: float, dice: int, more: int, asking: bool) -> str:
         """The check rolls read ``share`` of their ``dice`` right, short of what learning these
