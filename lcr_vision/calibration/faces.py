@@ -24,7 +24,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from lcr_vision.calibration.fit import MARGIN, CheckRoll, accuracy_of, net_rolls, right_dice
+from lcr_vision.calibration.fit import (
+    MARGIN,
+    CheckRoll,
+    accuracy_of,
+    net_rolls,
+    right_dice,
+    wrong_dice,
+)
 from lcr_vision.calibration.profile import Accuracy
 from lcr_vision.calibration.tiles import merge, windows
 from lcr_vision.calibration.view import View
@@ -260,8 +267,8 @@ def clearly_better(truths: Sequence[Sequence[str]], plain: Sequence[Sequence[str
     """
     right_before = [right_dice(t, f) for t, f in zip(truths, plain)]
     right_after = [right_dice(t, f) for t, f in zip(truths, taught)]
-    wrong_before = [max(len(t), len(f)) - r for t, f, r in zip(truths, plain, right_before)]
-    wrong_after = [max(len(t), len(f)) - r for t, f, r in zip(truths, taught, right_after)]
+    wrong_before = [wrong_dice(t, f) for t, f in zip(truths, plain)]
+    wrong_after = [wrong_dice(t, f) for t, f in zip(truths, taught)]
     clearly = max(2, MARGIN * (sum(wrong_before) + sum(right_before)))  # of the dice
     more_right = (sum(right_after) >= sum(right_before) + clearly
                   and all(a >= b for a, b in zip(right_after, right_before)))

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from lcr_vision.calibration.faces import MAX_PEAKS, assign
+from lcr_vision.calibration.faces import LEARN_ROLLS, MAX_PEAKS, assign
 from lcr_vision.calibration.fit import CheckRoll, net_rolls, scored
 from lcr_vision.calibration.view import CalibratedReader, View
 from lcr_vision.vision.reader import DiceReader
@@ -41,9 +41,11 @@ from lcr_vision.vision.spec import CLASSES, NONE
 
 # How much likelier (nats a die) the true faces must be with a fixed far side than with the side
 # found in each frame: `CLEAR_NATS` on fewer than `SURE_ROLLS` check rolls, `FAR_SIDE_NATS` on more.
+# SURE_ROLLS are those calibration asks for where the rolls read short, which is where a side is
+# unclear (`faces.more_to_learn`).
 FAR_SIDE_NATS = 0.1
 CLEAR_NATS = 0.15
-SURE_ROLLS = 20
+SURE_ROLLS = LEARN_ROLLS
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,15 @@ def right_dice(truth: Sequence[str], found: Sequence[str]) -> int:
     return sum((Counter(truth) & Counter(found)).values())
 
 
+def wrong_dice(truth: Sequence[str], found: Sequence[str]) -> int:
+    """How many dice of a roll were read wrong: each misread, missed and phantom die.
+
+    >>> wrong_dice(("L", "dot"), ("L", "C", "R"))
+    2
+    """
+    return max(len(truth), len(found)) - right_dice(truth, found)
+
+
 def measure(rolls: Sequence[CheckRoll], read: Callable[[np.ndarray], Detections]) -> Accuracy:
     """The accuracy ``read`` reaches on ``rolls``."""
     return accuracy_of([roll.truth for roll in rolls], [read(roll.image).faces for roll in rolls])
@@ -125,7 +134,7 @@ def scored(rolls: Sequence[CheckRoll], reader: FrameReader) -> tuple[Accuracy, l
     """The accuracy ``reader`` reaches on ``rolls``, and the dice it has wrong in each."""
     truths = [roll.truth for roll in rolls]
     founds = [reader.read(roll.image).faces for roll in rolls]
-    wrong = [max(len(t), len(f)) - right_dice(t, f) for t, f in zip(truths, founds)]
+    wrong = [wrong_dice(t, f) for t, f in zip(truths, founds)]
     return accuracy_of(truths, founds), wrong
 
 

@@ -337,7 +337,7 @@ class Calibration:
         die = float(np.median(checked.sizes))
         rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
         views = candidate_views((w, h), rois, die)
-        checked = self._more_to_learn(checked, views[0], later, table)
+        checked, default = self._more_to_learn(checked, views[0], later, table)
         turn = self._far_side(checked.rolls, views[0])
         # the profile's readers are told the far side, which the view turns up, unless no one
         # side read clearly best: then they find it in each frame, as the reader as shipped does
@@ -349,7 +349,6 @@ class Calibration:
             views = [replace(v, turn=turn) for v in views]
         view, pyramid, (heat, score), accuracy = self._best(checked.rolls, views, make)
         shown = self._shown_faces(later, table)
-        default = measure(checked.rolls, self.reader.read)
         learnt = self._learn(make(heat, score, pyramid=pyramid), view, [*checked.rolls, *shown],
                              table.background)
         self.dialogue.say(self.words.accuracy(accuracy.die_accuracy, accuracy.dice,
@@ -378,21 +377,23 @@ class Calibration:
         )
 
     def _more_to_learn(self, checked: Checked, view: View, later: Iterator[Rest],
-                       table: EmptyTable) -> Checked:
+                       table: EmptyTable) -> tuple[Checked, Accuracy]:
         """The check rolls, with the ones more taken that learning these dice needs where the
         reader as shipped reads them short (`more_to_learn`): asked for at the table (the dice
-        shown through ``view``), said to be wanted from a folder, which has no more."""
+        shown through ``view``), said to be wanted from a folder, which has no more; and the
+        reader as shipped's accuracy on all of them."""
         accuracy = measure(checked.rolls, self.reader.read)
         more = more_to_learn(accuracy)
         if not more:
-            return checked
+            return checked, accuracy
         self.wanted_more = max(self.wanted_more, more)
         asking = self.answers is None
         self.dialogue.say(self.words.learn_more(accuracy.die_accuracy, accuracy.dice, more,
                                                 asking))
         if not asking:
-            return checked
-        return checked.joined(self._check_rolls(later, table, more, len(checked.rolls), view))
+            return checked, accuracy
+        checked = checked.joined(self._check_rolls(later, table, more, len(checked.rolls), view))
+        return checked, measure(checked.rolls, self.reader.read)
 
     @staticmethod
     def _best(rolls: Sequence[CheckRoll], views: Sequence[View],
