@@ -129,7 +129,7 @@ class ManualPlay(FrontEnd):
 
     def undone(self, entry: Entry) -> None:
         self.say("  " + self.phrases.written("manual_undone", k=entry.k, player=entry.player,
-                                             faces=" ".join(entry.faces)))
+                                             faces=" ".join(entry.shown_faces)))
         self.standings()
 
     def handle(self, text: str) -> bool:

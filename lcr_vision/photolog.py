@@ -23,7 +23,8 @@ The record (version 1), the contract the review page reads, is a `PhotoRecord`; 
      "dice_owed": 3,
      "source": "camera 0",            # where the frame came from (a file name for photo folders)
      "frame": "0007.jpg", "annotated": "0007-annotated.jpg",
-     "how": "read",                   # "read", "confirmed" (a doubtful read accepted) or "typed"
+     "how": "read",                   # "read", "confirmed" (a doubtful read accepted), "typed" or
+                                      # "unanswered" (a doubtful read nobody could answer for)
      "dice": [                        # every die seen, left to right, as docs/formats.md detections,
        {"box": [x0, y0, x1, y1], "face": "4", "score": 0.98, "game_face": "L"}],
      "faces": ["4", "6", "2"],        # the faces committed (typed faces when "how" is "typed")
@@ -35,7 +36,9 @@ The record (version 1), the contract the review page reads, is a `PhotoRecord`; 
      "center": 1,
      "winner": null,                  # the winner's name when this roll ended the game
      "odds": {"Ann": 0.21, ...},      # only with --odds: each player's chance to win from here,
-     "odds_method": "exact"}          # "exact", or "simulation" when estimated by random games
+     "odds_method": "exact",          # "exact", or "simulation" when estimated by random games
+     "unseen": 1}                     # only where dice owed were never seen and nobody answered:
+                                      # "faces" are those seen, and the rest moved no chip
 
 Typed rolls have ``dice`` of the frame as read (possibly empty) and the faces the player typed.
 A record written on resume for a roll whose files were lost has ``frame`` and ``annotated`` null,
@@ -156,15 +159,19 @@ class PhotoRecord:
     odds: Mapping[str, float] | None = None
     odds_method: str | None = None
     lost: bool = False
+    unseen: int = 0
 
     @classmethod
     def from_roll(cls, number: int, result: RollResult, settings: Settings, *, source: str,
                   how: How, dice: Detections, said: Sequence[str],
-                  odds: Odds | None = None) -> PhotoRecord:
+                  odds: Odds | None = None, unseen: int = 0) -> PhotoRecord:
         """The record of roll ``result``, committed as photo ``number``: the ``dice`` seen (typed
         faces may differ from them), the sentences ``said`` and, given ``odds`` for the position
-        after it, each player's chance to win from there (certain once the game is over)."""
+        after it, each player's chance to win from there (certain once the game is over).
+        ``unseen`` dice, the last of the result's, were owed but never seen: the record's faces
+        are those seen alone."""
         players, after = settings.players, result.after
+        seen = len(result.faces) - unseen
         names = image_names(number)
         chances, method = None, None
         if odds is not None and after.over:
@@ -184,11 +191,11 @@ class PhotoRecord:
             seat=result.player,
             game=after.game,
             turn=after.rolls,
-            faces=result.faces,
+            faces=result.faces[:seen],
             time=record_stamp(now()),
             dice_owed=len(result.faces),
             source=source,
-            game_faces=result.game_faces,
+            game_faces=result.game_faces[:seen],
             moves=tuple(move_record(m, players) for m in result.moves),
             said=tuple(said),
             chips=dict(zip(players, after.chips)),
@@ -196,6 +203,7 @@ class PhotoRecord:
             winner=None if after.winner is None else players[after.winner],
             odds=chances,
             odds_method=method,
+            unseen=unseen,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -224,7 +232,7 @@ class PhotoRecord:
         }
         if self.odds is not None:
             record |= {"odds": dict(self.odds), "odds_method": self.odds_method}
-        return record
+        return record | ({"unseen": self.unseen} if self.unseen else {})
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PhotoRecord:
@@ -254,6 +262,7 @@ class PhotoRecord:
             odds=data.get("odds"),
             odds_method=data.get("odds_method"),
             lost=data.get("lost") is True,
+            unseen=data["unseen"] if isinstance(data.get("unseen"), int) else 0,
         )
 
 

@@ -106,15 +106,14 @@ class Controller:
 
     def plan(self, faces: tuple[str, ...], decision: Decision | None = None,
              photo: str | None = None, origin: Origin | None = None,
-             doubtful: bool = False) -> Throw:
+             doubtful: bool = False, unseen: int = 0) -> Throw:
         """The next roll checked by the rules (a refusal raises), with the odds after it and what
-        will be said of it; a ``doubtful`` one nobody answered for is said so first."""
-        planned = self.session.plan_roll(faces, decision, photo, origin, doubtful)
+        will be said of it; a ``doubtful`` one nobody answered for is said so first, and so are
+        ``unseen`` dice (``faces`` are those seen: the dice nobody saw move no chip)."""
+        planned = self.session.plan_roll(faces, decision, photo, origin, doubtful, unseen)
         result = planned.result
         odds = self.odds_at(planned.ledger.series.game)
-        said = self.said(result, odds)
-        if doubtful:
-            said.insert(0, self.phrases.unanswered(self.players[result.player], planned.k))
+        said = self.said(result, odds, planned.ledger.rolls[-1].entry)
         return Throw(planned, Told(planned.k, result, odds, tuple(said)))
 
     def commit(self, throw: Throw, placed: Callable[[], None] | None = None) -> RollResult:
@@ -143,19 +142,29 @@ class Controller:
         """Tell every roll journalled but not said (a crash came between), each once, prefixed
         "Before the crash"."""
         for k in self.session.unannounced:
-            result = self.session.ledger.rolls[k - 1].result
+            played = self.session.ledger.rolls[k - 1]
+            result = played.result
             odds = None if result.after.over else self.odds_at(result.after)
             said = (self.phrases.before_crash(self.players[result.player]),
-                    *self.said(result, odds))
+                    *self.said(result, odds, played.entry))
             self.tell(Told(k, result, odds, said, resumed=True))
 
-    def said(self, result: RollResult, odds: Odds | None) -> list[str]:
-        """What is said about a roll: the faces read, the moves (a roll that moved none of the
-        roller's chips says so), and the standings when it ended the game (or, with
-        ``say_odds``, who is favoured after it)."""
-        said = [self.phrases.read(result.game_faces), *self.phrases.moves(result.moves)]
+    def said(self, result: RollResult, odds: Odds | None, entry: Entry) -> list[str]:
+        """What is said about roll ``entry``: that nobody answered for it, where it was
+        doubtful, and for which dice nobody saw; the faces read (those seen); the moves (a roll
+        that moved none of the roller's chips says so); and the standings when it ended the
+        game (or, with ``say_odds``, who is favoured after it)."""
+        player = self.players[result.player]
+        said = []
+        if entry.unseen and not entry.corrected:
+            said.append(self.phrases.unseen(player, entry.k, entry.unseen))
+        elif entry.doubtful and not entry.corrected:
+            said.append(self.phrases.unanswered(player, entry.k))
+        seen = result.game_faces[:len(entry.faces)]
+        said += [self.phrases.read(seen)] if seen else []
         if all(isinstance(m, (Skip, Win, Draw)) for m in result.moves):
-            said.insert(1, self.phrases.keep(self.players[result.player]))
+            said.append(self.phrases.keep(player))
+        said += self.phrases.moves(result.moves)
         if result.after.over:
             said.append(self.standings(result.after))
         elif odds is not None and self.say_odds:

@@ -161,3 +161,39 @@ def test_a_throw_landing_as_the_last_roll_lay_is_a_roll_of_its_own(
     assert "These dice lie as the last roll's did: is this Ben's roll?\nI read " in out
     assert "roll 2? " in out.splitlines()
     assert ledger_of(tmp_path / "s") == truth(tmp_path / "t", settings, faces)
+
+
+def test_with_nobody_to_answer_no_die_is_invented(tmp_path: Path, game,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A photo with no dice in it, nobody answering: the roll is journalled with no faces and
+    every die owed unseen, moves no chip, and every report says it is unverified until amended;
+    fairness leaves its dice out."""
+    empty = np.full_like(game[0][0], 0)
+    empty[:] = game[0][0][:8, :8].reshape(-1, 3).mean(0).astype(np.uint8)  # the bare table
+    folder = write_folder(tmp_path / "rolls", [empty])
+    with open(os.devnull, encoding="utf-8") as nothing:
+        monkeypatch.setattr("sys.stdin", nothing)
+        play_folder(folder, tmp_path / "s")
+    out = capsys.readouterr().out
+    assert "I see no dice, Ann rolls two." in out
+    assert "Nobody answered, and I could not see two dice of Ann's roll" in out
+    assert "Dot, dot." not in out  # nothing said of faces nobody saw
+    first = roll_events(tmp_path / "s")[0]
+    assert (first["faces"], first["unseen"], first["doubtful"]) == ([], 2, True)
+    record = json.loads((tmp_path / "s" / "photos" / "0001.json").read_text(encoding="utf-8"))
+    assert (record["faces"], record["unseen"], record["chips"]["Ann"]) == ([], 2, 2)
+    assert main(["ledger", str(tmp_path / "s")]) == 0
+    text = capsys.readouterr().out
+    assert "? ? [2 dice not seen, nobody answered]" in text
+    assert "Unverified from roll 1 on" in text
+    assert main(["review", str(tmp_path / "s")]) == 0
+    page = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
+    assert "2 dice not seen: they moved no chips. What did they show? Amend roll 1." in page
+    assert "Unverified from roll 1 on" in page
+    assert "2 dice left out" in page  # the fairness panel counts no unseen die
+    assert main(["amend", str(tmp_path / "s"), "--roll", "1", "--faces", "L dot"]) == 0
+    capsys.readouterr()
+    assert main(["ledger", str(tmp_path / "s")]) == 0
+    text = capsys.readouterr().out
+    assert "L dot [corrected]" in text and "Unverified" not in text

@@ -31,13 +31,14 @@ from lcr_vision.vision.reader import DiceReader
 
 def session_rolls(folder: Path) -> list[CheckRoll]:
     """The live rolls of a session whose frame is in its photo log, with the faces the ledger
-    holds for them (corrections applied)."""
+    holds for them (corrections applied): those verified alone, read surely or confirmed
+    (`Entry.verified`), since a doubtful read nobody answered for may teach a wrong face."""
     lines, _ = read_journal(folder / JOURNAL)
     rolls = []
     for played in replay(lines).rolls:
         number = photo_number(played.entry.photo)
         frame = folder / PHOTOS / image_names(number)["frame"] if number is not None else None
-        if frame is not None and frame.is_file():
+        if frame is not None and frame.is_file() and played.entry.verified:
             rolls.append(CheckRoll(f"{folder.name}/{frame.name}", load_image(frame),
                                    played.entry.faces))
     return rolls

@@ -44,13 +44,14 @@ def run(args: argparse.Namespace) -> int:
         before = session.ledger
         entry = before.entry(args.roll)
         faces, decision = parse_roll(args.faces, session.settings)
-        if len(faces) != len(entry.faces):
+        owed = len(entry.played_faces)
+        if len(faces) != owed:
             raise EditError(
                 f"roll {args.roll} was {entry.player}'s throw of "
-                f"{plural(len(entry.faces), 'die', 'dice')}; --faces gives {len(faces)}"
+                f"{plural(owed, 'die', 'dice')}; --faces gives {len(faces)}"
             )
         kept = decision or Decision(reverse=entry.decision.reverse)
-        if faces == entry.faces and kept == entry.decision:
+        if faces == entry.faces and kept == entry.decision and entry.verified:
             print(f"Roll {args.roll} already shows {' '.join(faces)}: nothing to correct.")
             return refresh(args.session)
         amendment = session.amend(args.roll, faces, decision)
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     said = amendment.sentences(Phrasebook(players))
     print(
         f"Roll {args.roll} ({entry.player}, game {played.game}, turn {played.turn}): "
-        f"{' '.join(entry.faces)} -> {' '.join(faces)}. "
+        f"{' '.join(entry.shown_faces)} -> {' '.join(faces)}. "
         + describe_roll(amendment.result, players)
     )
     for line in [*said[1:], *standings_changes(before, after)]:

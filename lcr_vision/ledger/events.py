@@ -8,7 +8,9 @@ Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.led
   it was, the ``faces`` as read, the roller's choices (`Choices`: ``reverse`` for Wilder, wild
   ``targets`` by name, or null for the policy) and an optional ``photo`` path inside the session
   folder; a roll read from a folder or video file also names its ``source`` and the ``frame`` it
-  came from (`Origin`), and one committed doubtful with nobody to answer is ``doubtful``;
+  came from (`Origin`), and one committed doubtful with nobody to answer is ``doubtful``; where
+  fewer dice were seen than owed and nobody answered, ``faces`` holds the dice seen and
+  ``unseen`` how many were not (they move no chip until a correction says what they showed);
 - ``correct`` (`CorrectEvent`): new faces (and choices) for roll ``k``; the later rolls are
   replayed on them;
 - ``settle`` (`SettleEvent`): written by version 3 for a correction whose later rolls stood as
@@ -61,7 +63,8 @@ Types = type | tuple[type, ...]
 Schema = Mapping[str, Types]  # field names and the JSON types they take
 _WHAT = {str: "text", int: "a whole number", bool: "true or false", list: "a list",
          dict: "an object", NoneType: "null"}
-_COUNTS = ("k", "game", "after_roll", "carried", "frame")  # whole numbers that cannot be negative
+# whole numbers that cannot be negative
+_COUNTS = ("k", "game", "after_roll", "carried", "frame", "unseen")
 # a roll's or correction's faces and choices (`Choices`)
 _THROW: dict[str, Types] = {"faces": list, "reverse": bool, "targets": (list, NoneType)}
 
@@ -226,11 +229,17 @@ class Origin:
 @dataclass(frozen=True, kw_only=True)
 class RollEvent(Event):
     """Roll ``k`` by ``player``, as read; from the ``origin`` frame of a folder or video, and
-    ``doubtful`` when a doubtful read was committed with nobody to answer the question."""
+    ``doubtful`` when a doubtful read was committed with nobody to answer the question, with
+    ``unseen`` dice owed that nobody saw (never filled with faces: see `Entry.played_faces`).
+
+    >>> e = RollEvent(k=2, player="Ben", faces=("L",), doubtful=True, unseen=2)
+    >>> e.to_json()["unseen"], RollEvent.from_json(e.to_json()) == e
+    (2, True)
+    """
 
     KIND = "roll"
     FIELDS: ClassVar[Schema] = {"k": int, "player": str, **_THROW, "photo": (str, NoneType)}
-    OPTIONAL: ClassVar[Schema] = {"source": str, "frame": int, "doubtful": bool}
+    OPTIONAL: ClassVar[Schema] = {"source": str, "frame": int, "doubtful": bool, "unseen": int}
 
     k: int
     player: str
@@ -239,6 +248,7 @@ class RollEvent(Event):
     photo: str | None = None
     origin: Origin | None = None
     doubtful: bool = False
+    unseen: int = 0
 
     def to_json(self) -> RawEvent:
         data = {"event": self.KIND, "k": self.k, "time": clock.stamp(self.time),
@@ -246,7 +256,8 @@ class RollEvent(Event):
                 "photo": self.photo}  # fmt: skip
         if self.origin is not None:
             data |= {"source": self.origin.source, "frame": self.origin.frame}
-        return data | ({"doubtful": True} if self.doubtful else {})
+        return (data | ({"doubtful": True} if self.doubtful else {})
+                | ({"unseen": self.unseen} if self.unseen else {}))
 
     @classmethod
     def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
@@ -255,7 +266,7 @@ class RollEvent(Event):
         origin = Origin(data["source"], data["frame"]) if "source" in data else None
         return cls(k=data["k"], player=data["player"], faces=_faces(data, line),
                    choices=Choices.from_json(data, line), photo=data["photo"], origin=origin,
-                   doubtful=data.get("doubtful", False), time=time)
+                   doubtful=data.get("doubtful", False), unseen=data.get("unseen", 0), time=time)
 
 
 @dataclass(frozen=True, kw_only=True)

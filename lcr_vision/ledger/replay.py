@@ -51,6 +51,8 @@ from lcr_vision.rules import (
     Settings,
 )
 
+NOT_SEEN = "dot"  # what the rules play for a die nobody saw: the face that moves no chip
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -65,6 +67,29 @@ class Entry:
     line: int
     origin: Origin | None = None  # the folder's photo or video's frame it was read from
     doubtful: bool = False  # committed doubtful, with nobody to answer the question
+    unseen: int = 0  # dice owed that nobody saw, after ``faces`` (those seen)
+
+    @property
+    def played_faces(self) -> tuple[str, ...]:
+        """The faces the rules play: those seen, and a dot for each die nobody saw. A dot moves
+        no chip, so a die not seen moves none until a correction says what it showed; the
+        ledger is unverified from this roll on meanwhile (`Ledger.unverified_from`).
+
+        >>> Entry(3, "Cat", ("L",), Decision(), None, False, 0, unseen=2).played_faces
+        ('L', 'dot', 'dot')
+        """
+        return self.faces + (NOT_SEEN,) * self.unseen
+
+    @property
+    def shown_faces(self) -> tuple[str, ...]:
+        """The faces as a person reads them: those seen, and ``?`` for each die nobody saw."""
+        return self.faces + ("?",) * self.unseen
+
+    @property
+    def verified(self) -> bool:
+        """Its faces were all seen and sure, or confirmed: not a doubtful read nobody answered
+        for, nor one with dice nobody saw, unless corrected since."""
+        return self.corrected or not (self.doubtful or self.unseen)
 
 
 @dataclass(frozen=True)
@@ -99,7 +124,7 @@ class Ledger:
         expected = self.settings.players[game.turn]
         if entry.player != expected:
             raise EditError(f"roll {entry.k} was {entry.player}'s, but it is {expected}'s turn")
-        result, series = self.series.play(entry.faces, entry.decision)
+        result, series = self.series.play(entry.played_faces, entry.decision)
         played = PlayedRoll(entry, game.game, game.rolls + 1, result, self.series)
         return replace(self, series=series, rolls=self.rolls + (played,))
 
@@ -119,6 +144,12 @@ class Ledger:
                 return replace(ledger, struck=ledger.struck + tuple(entries[n:]))
         return ledger
 
+    @property
+    def unverified_from(self) -> int | None:
+        """The first live roll not verified (`Entry.verified`): the chips are right from there on
+        only if it read right, so the ledger says so until it is answered with a correction."""
+        return next((r.entry.k for r in self.rolls if not r.entry.verified), None)
+
     def entry(self, k: int) -> Entry:
         """Live roll ``k``."""
         if not 1 <= k <= len(self.rolls):
@@ -133,10 +164,10 @@ class Ledger:
                     raise EditError(f"roll {k} cannot follow roll {len(self.rolls)}")
                 decision = event.choices.decision(self.settings, line)
                 return self.play(Entry(k, event.player, event.faces, decision, event.photo, False,
-                                       line, event.origin, event.doubtful))
+                                       line, event.origin, event.doubtful, event.unseen))
             case CorrectEvent(k=k):  # a version 3 ``settle`` too: a correction like any
                 entries = [r.entry for r in self.rolls[k - 1:]]
-                entries[0] = replace(self.entry(k), faces=event.faces,
+                entries[0] = replace(self.entry(k), faces=event.faces, unseen=0,
                                      decision=event.choices.decision(self.settings, line),
                                      corrected=True, line=line)
                 return self.replayed(entries)

@@ -8,6 +8,16 @@
 {'game': 1, 'to_roll': 'Ben', 'dice': 3, 'chips': {'Ann': 1, 'Ben': 4, 'Cat': 3}, 'center': 1}
 >>> ledger_rows(ledger)[1][:6]
 ['1', '1', '1', 'Ann', '4 2 5', 'L dot C']
+
+A roll committed with a die nobody saw shows it as ``?``, and the ledger says from where its
+chips are unchecked:
+
+>>> ledger = ledger.apply(RollEvent(k=2, player="Ben", faces=("6", "5"), doubtful=True, unseen=1))
+>>> ledger_rows(ledger)[2][4:6], ledger_rows(ledger)[2][-1]
+(['6 5 ?', 'R C ?'], 'yes')
+>>> ledger_text(ledger).splitlines()[-4]
+'Unverified from roll 2 on: a roll read doubtful or with dice nobody saw; amend it once you know its faces.'
+
 """
 
 from __future__ import annotations
@@ -21,6 +31,8 @@ from lcr_vision.phrases.written import (
     describe_standings,
     describe_struck,
     describe_turn,
+    describe_unverified,
+    describe_unverified_roll,
 )
 
 
@@ -59,20 +71,28 @@ def _row(roll: PlayedRoll, players: tuple[str, ...]) -> list[str]:
         str(roll.game),
         str(roll.turn),
         players[result.player],
-        " ".join(result.faces),
-        " ".join(result.game_faces),
+        " ".join(roll.entry.shown_faces),
+        " ".join(_game_faces(roll)),
         describe_roll(result, players),
         *(str(c) for c in result.after.chips),
         str(result.after.center),
         "yes" if roll.entry.corrected else "no",
+        "no" if roll.entry.verified else "yes",
     ]
 
 
+def _game_faces(roll: PlayedRoll) -> tuple[str, ...]:
+    """The game faces of the dice seen, and ``?`` for each nobody saw."""
+    unseen = roll.entry.unseen
+    return roll.result.game_faces[:len(roll.result.game_faces) - unseen] + ("?",) * unseen
+
+
 def ledger_rows(ledger: Ledger) -> list[list[str]]:
-    """A header and one row per live roll: the chips and center after it, corrected or not."""
+    """A header and one row per live roll: the chips and center after it, corrected or not, and
+    unverified (a doubtful read nobody answered for, or dice nobody saw, ``?``: `Entry.verified`)."""
     players = ledger.settings.players
     header = ["number", "game", "turn", "player", "faces", "game_faces", "moves"]
-    header += [f"chips_{p}" for p in players] + ["center", "corrected"]
+    header += [f"chips_{p}" for p in players] + ["center", "corrected", "unverified"]
     return [header] + [_row(r, players) for r in ledger.rolls]
 
 
@@ -89,18 +109,21 @@ def ledger_text(ledger: Ledger) -> str:
     lines = [f"Players and starting chips: {stakes}."]
     lines.append(f"Variants: {', '.join(s.variants.names) or 'none'}; wild policy: {s.policy}.")
     for roll in ledger.rolls:
-        r = roll.result
-        faces = " ".join(r.faces)
-        if r.faces != r.game_faces:
-            faces += f" ({' '.join(r.game_faces)})"
-        mark = " [corrected]" if roll.entry.corrected else ""
-        lines.append(f"{roll.entry.k:>4}  game {roll.game} turn {roll.turn:<3} {faces}{mark}")
+        r, entry = roll.result, roll.entry
+        faces, game_faces = entry.shown_faces, _game_faces(roll)
+        text = " ".join(faces) + (f" ({' '.join(game_faces)})" if faces != game_faces else "")
+        mark = " [corrected]" if entry.corrected else ""
+        if not entry.verified:
+            mark = f" [{describe_unverified_roll(entry.unseen)}]"
+        lines.append(f"{entry.k:>4}  game {roll.game} turn {roll.turn:<3} {text}{mark}")
         lines.append(f"      {describe_roll(r, s.players)}")
     for entry in ledger.struck:
         lines.append(describe_struck(entry.k, entry.player, entry.faces))
     for g in series.finished:
         end = "a draw" if g.draw else f"won by {s.players[g.winner]}"
         lines.append(f"Game {g.number}: {end} after {g.rolls} rolls, {s.players[g.first]} first.")
+    if ledger.unverified_from is not None:
+        lines.append(describe_unverified(ledger.unverified_from))
     lines.append(f"Game {series.game.game}: {describe_turn(series.game, s.players)}")
     lines.append(describe_standings(series.game, s.players))
     lines.append("Wins: " + ", ".join(f"{p} {w}" for p, w in zip(s.players, series.wins)) + ".")

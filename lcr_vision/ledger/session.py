@@ -199,14 +199,15 @@ class Session:
 
     def plan_roll(
         self, faces: tuple[str, ...], decision: Decision | None = None, photo: str | None = None,
-        origin: Origin | None = None, doubtful: bool = False,
+        origin: Origin | None = None, doubtful: bool = False, unseen: int = 0,
     ) -> PlannedRoll:
         """The next roll checked by the rules, with its outcome; nothing is written yet (see
-        `RollEvent` for ``origin`` and ``doubtful``)."""
+        `RollEvent` for ``origin``, ``doubtful`` and ``unseen``)."""
         choices = Choices.of(decision or Decision(), self.settings)
         k = len(self.ledger.rolls) + 1
         event = RollEvent(k=k, player=self.to_roll, faces=tuple(faces), choices=choices,
-                          photo=photo, origin=origin, doubtful=doubtful)
+                          photo=photo, origin=origin, doubtful=doubtful or unseen > 0,
+                          unseen=unseen)
         ledger = self.ledger.apply(event)
         events: list[Event] = [event]
         if len(ledger.series.finished) > len(self.ledger.series.finished):

@@ -45,6 +45,9 @@ EN = Language(
         "same_again": "These dice lie as the last roll's did: is this {player}'s roll?",
         "unanswered": "Nobody answered: I take {player}'s roll as I read it. Check roll {k} in "
                       "the review.",
+        "unseen": "Nobody answered, and I could not see {missing} of {player}'s roll: I count only "
+                  "the dice I saw, so the chips are unchecked from roll {k} on until you correct "
+                  "it in the review.",
         "type_faces": "Type the faces: {player} rolls {owed}.",
         "resumed_photo": "Resuming {source} at photo {n}: the photos before it are in the "
                          "journal.",

@@ -161,6 +161,12 @@ class Phrasebook:
         as I read it. Check roll three in the review.``"""
         return self._say("unanswered", player=player, k=self._words.spell(k, ""))
 
+    def unseen(self, player: str, k: int, missing: int) -> str:
+        """A roll committed with ``missing`` dice nobody saw, nobody answering: ``Nobody
+        answered, and I could not see one die of Ann's roll: ...``. Those dice move no chip."""
+        return self._say("unseen", player=player, k=self._words.spell(k, ""),
+                         missing=self._words.count(missing, "die"))
+
     def type_faces(self, player: str, owed: int) -> str:
         """A photo whose dice cannot be accepted as read: its faces must be typed."""
         return self._say("type_faces", player=player,

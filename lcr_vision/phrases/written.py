@@ -135,20 +135,45 @@ def describe_struck(k: int, player: str, faces: Sequence[str]) -> str:
             "it left no room for it.")
 
 
-def describe_fairness(p: float | None, count: int, needed: int, loaded: float) -> str:
-    """What a chi-square test of the dice says, ``p`` its p-value (None: too few dice yet).
+def describe_unverified_roll(unseen: int) -> str:
+    """Why a roll is unverified, for its line in the ledger.
+
+    >>> describe_unverified_roll(0), describe_unverified_roll(2)
+    ('doubtful, nobody answered', '2 dice not seen, nobody answered')
+    """
+    if not unseen:
+        return "doubtful, nobody answered"
+    return f"{plural(unseen, 'die', 'dice')} not seen, nobody answered"
+
+
+def describe_unverified(k: int) -> str:
+    """The ledger's word on an unverified roll (`Ledger.unverified_from`): its chips and all
+    after it stand on a read nobody confirmed."""
+    return (f"Unverified from roll {k} on: a roll read doubtful or with dice nobody saw; amend it "
+            "once you know its faces.")
+
+
+def describe_fairness(p: float | None, count: int, needed: int, loaded: float,
+                      left_out: int = 0) -> str:
+    """What a chi-square test of the dice says, ``p`` its p-value (None: too few dice yet), and
+    how many dice of unverified rolls it left out.
 
     >>> describe_fairness(0.4137, 312, 30, 0.01), describe_fairness(0.0004, 600, 30, 0.01)
     ('No sign these dice are loaded: p = 0.41 over 312 dice.', 'These dice look loaded: p < 0.001 over 600 dice.')
-    >>> describe_fairness(None, 12, 30, 0.01)
-    'Too few dice to judge yet: 12 of the 30 needed.'
+    >>> describe_fairness(None, 12, 30, 0.01, left_out=3)
+    'Too few dice to judge yet: 12 of the 30 needed. 3 dice left out: not seen, or read unsure with nobody to confirm.'
     """
     if p is None:
-        return f"Too few dice to judge yet: {count} of the {needed} needed."
-    if p >= loaded:
-        return f"No sign these dice are loaded: p = {p:.2f} over {count} dice."
-    shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
-    return f"These dice look loaded: {shown} over {count} dice."
+        verdict = f"Too few dice to judge yet: {count} of the {needed} needed."
+    elif p >= loaded:
+        verdict = f"No sign these dice are loaded: p = {p:.2f} over {count} dice."
+    else:
+        shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
+        verdict = f"These dice look loaded: {shown} over {count} dice."
+    if left_out:
+        verdict += (f" {plural(left_out, 'die', 'dice')} left out: not seen, or read unsure "
+                    "with nobody to confirm.")
+    return verdict
 
 
 def describe_turn(state: GameState, players: Sequence[str]) -> str:

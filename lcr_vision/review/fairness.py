@@ -3,7 +3,10 @@ same dice, and Pearson's chi-square test against a fair die, per set of dice: a 
 its six faces, a boxed set on L, C, R and dot (three sides of six), a Wild set on its five.
 
 Every throw counts, as the ledger holds its faces now: the live rolls, corrected where they were,
-and the rolls a correction struck (thrown all the same). A withdrawn roll does not count.
+and the rolls a correction struck (thrown all the same). A withdrawn roll does not count, nor the
+dice of a roll nobody verified (`Entry.verified`: a doubtful read nobody answered for, or one with
+dice nobody saw): they are counted apart as left out, since a misread or a guessed face would
+make fair dice look loaded.
 
 >>> from lcr_vision.ledger.events import RollEvent
 >>> from lcr_vision.rules import Settings
@@ -12,6 +15,10 @@ and the rolls a correction struck (thrown all the same). A withdrawn roll does n
 >>> test, = dice_tests([ledger])
 >>> test.kind.word, dict(zip(test.kind.faces, test.counts)), test.dice, test.p
 ('boxed', {'L': 1, 'C': 1, 'R': 0, 'dot': 1}, 3, None)
+>>> ledger = ledger.apply(RollEvent(k=2, player="Ben", faces=("R",), doubtful=True, unseen=2))
+>>> test, = dice_tests([ledger])
+>>> test.dice, test.left_out
+(3, 3)
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ class DiceTest:
 
     kind: DiceKind
     counts: tuple[int, ...]
+    left_out: int = 0  # dice owed in rolls nobody verified, seen or not
 
     @property
     def dice(self) -> int:
@@ -72,11 +80,18 @@ def kind_of(faces: Sequence[str], wild: bool) -> DiceKind:
 
 
 def dice_tests(ledgers: Sequence[Ledger]) -> tuple[DiceTest, ...]:
-    """The faces thrown in ``ledgers``, one test per set of dice, in the order first thrown."""
+    """The faces thrown in ``ledgers``, one test per set of dice, in the order first thrown; the
+    dice of unverified rolls are left out and counted."""
     seen: dict[DiceKind, Counter[str]] = {}
+    left_out: Counter[DiceKind] = Counter()
     for ledger in ledgers:
         wild = ledger.settings.variants.wild
         for entry in [*(r.entry for r in ledger.rolls), *ledger.struck]:
-            seen.setdefault(kind_of(entry.faces, wild), Counter()).update(entry.faces)
-    return tuple(DiceTest(kind, tuple(counts[f] for f in kind.faces))
+            kind = kind_of(entry.faces, wild)
+            counts = seen.setdefault(kind, Counter())
+            if entry.verified:
+                counts.update(entry.faces)
+            else:
+                left_out[kind] += len(entry.played_faces)
+    return tuple(DiceTest(kind, tuple(counts[f] for f in kind.faces), left_out[kind])
                  for kind, counts in seen.items())

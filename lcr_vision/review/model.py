@@ -14,7 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
-from lcr_vision.ledger import JOURNAL, Ledger, PlayedRoll, read_journal, replay
+from lcr_vision.ledger import JOURNAL, Entry, Ledger, PlayedRoll, read_journal, replay
 from lcr_vision.ledger.events import RollEvent, parse_journal
 from lcr_vision.photolog import How, SeenDie
 from lcr_vision.phrases.written import (
@@ -22,6 +22,8 @@ from lcr_vision.phrases.written import (
     describe_standings,
     describe_struck,
     describe_turn,
+    describe_unverified,
+    plural,
 )
 from lcr_vision.review.fairness import DiceTest, dice_tests
 from lcr_vision.review.sources import Photo, live_roll_events, load_record
@@ -107,6 +109,7 @@ class Review:
     fairness: tuple[DiceTest, ...] = ()  # per set of dice, over this session and any others
     struck: tuple[str, ...] = ()  # the rolls corrections struck, in words
     also: tuple[str, ...] = ()  # the other sessions the dice were judged over, resolved
+    unverified: str | None = None  # from which roll on the chips stand on an unanswered read
 
 
 def is_low(die: SeenDie) -> bool:
@@ -130,6 +133,14 @@ def doubts_of(photo: Photo | None) -> tuple[str, ...]:
     return problem + how + low
 
 
+def unseen_doubt(entry: Entry) -> tuple[str, ...]:
+    """What a roll with dice nobody saw asks of the reviewer, while it is not corrected."""
+    if not entry.unseen or entry.corrected:
+        return ()
+    unseen = plural(entry.unseen, "die", "dice")
+    return (f"{unseen} not seen: they moved no chips. What did they show? Amend roll {entry.k}.",)
+
+
 def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder: Path) -> Card:
     """The card of one live roll, given its live journal event."""
     result, entry = roll.result, roll.entry
@@ -140,8 +151,8 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder
         game=roll.game,
         turn=roll.turn,
         player=entry.player,
-        faces=result.faces,
-        game_faces=result.game_faces,
+        faces=entry.shown_faces,
+        game_faces=result.game_faces[:len(entry.faces)] + ("?",) * entry.unseen,
         first_read=event.faces if entry.corrected else None,
         moves=describe_roll(result, players),
         chips=after.chips,
@@ -149,7 +160,7 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder
         winner=None if after.winner is None else players[after.winner],
         time=event.time,
         photo=photo,
-        doubts=doubts_of(photo),
+        doubts=unseen_doubt(entry) + doubts_of(photo),
     )
 
 
@@ -200,4 +211,6 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
         fairness=dice_tests([ledger, *others]),
         struck=tuple(describe_struck(e.k, e.player, e.faces) for e in ledger.struck),
         also=tuple(str(other.resolve()) for other in also),
+        unverified=(None if ledger.unverified_from is None
+                    else describe_unverified(ledger.unverified_from)),
     )

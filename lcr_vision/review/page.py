@@ -175,6 +175,7 @@ def _fairness(review: Review) -> str:
         return '<p class="empty">No dice thrown yet.</p>'
     parts = []
     for test in review.fairness:
+        verdict = describe_fairness(test.p, test.dice, test.needed, LOADED, test.left_out)
         rows = "".join(
             f"<tr><td>{escape(face)}</td><td>{seen}</td><td>{chance * test.dice:.1f}</td></tr>"
             for face, seen, chance in zip(test.kind.faces, test.counts, test.chances))
@@ -182,8 +183,7 @@ def _fairness(review: Review) -> str:
             f'<table class="fairness" aria-label="{test.kind.word} dice"><caption>'
             f"{test.kind.word} dice</caption><thead><tr><th>Face</th><th>Seen</th>"
             f"<th>Fair</th></tr></thead><tbody>{rows}</tbody></table>"
-            f'<p class="verdict">{escape(describe_fairness(test.p, test.dice, test.needed, LOADED))}'
-            "</p>")
+            f'<p class="verdict">{escape(verdict)}</p>')
     return "".join(parts)
 
 
@@ -224,7 +224,9 @@ def _summary(review: Review) -> str:
 
 
 def _warning(review: Review) -> str:
-    return f'<p class="warning">{escape(review.warning)}</p>' if review.warning else ""
+    """The journal's warning and the ledger's unverified rolls, where there are any."""
+    return "".join(f'<p class="warning">{escape(text)}</p>'
+                   for text in (review.warning, review.unverified) if text)
 
 
 def _hash(text: str) -> str:

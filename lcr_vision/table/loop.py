@@ -5,8 +5,9 @@ settled read is checked against the dice owed; a usable one is committed, announ
 player is told to roll. Otherwise what is wrong is said (the wrong number of dice, or a doubt) and
 the roll becomes a question: in the window a key answers it (space accepts the read, ``t`` types
 the faces); headless, ``roll N? `` is asked on standard input (`answers`), where a typed line of
-faces or an empty line (accepting the read) answers it, and where nobody can answer, the best
-read is committed, marked doubtful in the journal and said so. A live table with the wrong number
+faces or an empty line (accepting the read) answers it, and where nobody can answer, what was
+read is committed, marked doubtful in the journal and said so: a die owed but not seen is
+journalled as unseen, never given a face. A live table with the wrong number
 of dice in view is asked to roll again instead; a recorded one (a folder, a video file), where
 nobody can throw again, is asked about too. A folder is one photo a roll: its photos are never
 re-read nor skipped for a doubt, and a resumed session reads on after the last photo (or a
@@ -196,20 +197,21 @@ class TableLoop(FrontEnd):
         self.commit_unanswered(frame, verdict)
 
     def commit_unanswered(self, frame: np.ndarray, verdict: Verdict) -> None:
-        """Commit the best read nobody could answer for, marked doubtful: the surest dice of the
-        number owed (a die missing from it taken as a dot, which moves no chip), and any face
-        these rules refuse (a stray wild) taken as a dot too; flagged in the journal, said so,
-        and shown on the review page."""
+        """Commit what was seen of a read nobody could answer for, marked doubtful: the surest
+        dice of the number owed. A die owed but not seen is never given a face: it is journalled
+        as unseen and moves no chip until corrected (`Entry.played_faces`), and so is a face
+        these rules refuse (a stray wild). Flagged in the journal, said so, and shown on the
+        review page."""
         owed = self.session.dice_owed
         dice = verdict.dice
         if len(dice) > owed:  # surest as the table judges them, in the game's terms
             dice = dice[np.sort(np.argsort(-verdict.confidence, kind="stable")[:owed])]
-        faces = dice.faces + ("dot",) * (owed - len(dice))
         try:
-            self.commit(frame, dice, faces, How.UNANSWERED)
+            self.commit(frame, dice, dice.faces, How.UNANSWERED, unseen=owed - len(dice))
         except RulesError:
-            plain = tuple("dot" if g == "wild" else f for f, g in zip(faces, self.game_faces(faces)))
-            self.commit(frame, dice, plain, How.UNANSWERED)
+            usable = np.array([g != "wild" for g in self.game_faces(dice.faces)], bool)
+            dice = dice.filter(usable)
+            self.commit(frame, dice, dice.faces, How.UNANSWERED, unseen=owed - len(dice))
 
     def game_faces(self, faces: tuple[str, ...]) -> tuple[str, ...]:
         return self.session.settings.face_map.to_game_faces(faces)
@@ -235,7 +237,8 @@ class TableLoop(FrontEnd):
             source.start = max(read) + 1
             self.view.tell(self.phrases.resumed(source.name, source.start + 1, source.stills))
 
-    def plan_roll(self, faces: tuple[str, ...], photo: str, doubtful: bool) -> Throw:
+    def plan_roll(self, faces: tuple[str, ...], photo: str, doubtful: bool,
+                  unseen: int = 0) -> Throw:
         """The roll checked by the rules, from the source's latest frame; at the keyboard, the
         roller's wild choices are asked (again, until the rules accept them)."""
         source = self.source
@@ -247,23 +250,24 @@ class TableLoop(FrontEnd):
                                       self.reverse, self.view.ask)
                 decision = Decision(self.reverse, targets)
             try:
-                return self.play.plan(faces, decision, photo, origin, doubtful)
+                return self.play.plan(faces, decision, photo, origin, doubtful, unseen)
             except (IllegalChoiceError, SettingsError) as exc:
                 if not self.options.interactive:
                     raise
                 self.view.tell(self.phrases.refusal(exc))
 
     def commit(self, frame: np.ndarray, dice: Detections, faces: tuple[str, ...],
-               how: How) -> None:
+               how: How, unseen: int = 0) -> None:
         """Stage the roll's photos, journal it, put its photos in place, say it and mark it said,
-        then tell the next turn (the order is the module docstring's)."""
+        then tell the next turn (the order is the module docstring's). ``faces`` are those
+        seen, and ``unseen`` dice owed were not (nobody answered for them)."""
         number = self.session.photo_number
-        throw = self.plan_roll(faces, photo_path(number), how is How.UNANSWERED)
+        throw = self.plan_roll(faces, photo_path(number), how is How.UNANSWERED, unseen)
         told = throw.told
         result = told.result
         record = PhotoRecord.from_roll(number, result, self.session.settings,
                                        source=self.source.where, how=how, dice=dice,
-                                       said=told.said, odds=told.odds)
+                                       said=told.said, odds=told.odds, unseen=unseen)
         self.photolog.stage(number, frame, self.annotated(frame, dice, result), record.to_json())
         self.play.commit(throw, partial(self.photolog.finish, number))
         self.pending = None
