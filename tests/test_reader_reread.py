@@ -1,15 +1,18 @@
 """A die in plain sight is not dropped for a crop cut too small: a peak whose crop reads `none`
-is read again from bigger crops, and the size read surest is the die's box."""
+is read again from bigger crops, and the size read surest is the die's box. A die kept but read
+unsure is read again from crops of other sizes (the second look); one read surely is not."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from lcr_vision.faces import DiceKind
 from lcr_vision.measure.holdout import OUT_OF_RANGE
 from lcr_vision.synth.scene import render_scene
+from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 # A webcam at the table's edge, other colours and typefaces than training's: seed 180 draws one
@@ -38,3 +41,39 @@ def test_nothing_is_found_again_on_an_empty_table() -> None:
     for _ in range(20):
         scene = render_scene(rng, "mixed", (640, 480), OUT_OF_RANGE, dice=0)
         assert len(reader.read(scene.image)) == 0
+
+
+def test_only_a_die_read_unsure_is_given_the_second_look() -> None:
+    """A die whose face read at least ``second_below`` keeps its first read, and is not cut
+    again; the others are read again from crops of two other sizes, one call each."""
+    from lcr_vision.measure.speed import sample_frame
+    from lcr_vision.table.check import DOUBT_THRESHOLD
+    from lcr_vision.vision.reader import SECOND_BELOW, SECOND_LOOK
+
+    assert DOUBT_THRESHOLD < SECOND_BELOW <= 1  # a wrong die it lets by is still taken under
+    frame = cv2.imdecode(np.frombuffer(sample_frame(), np.uint8), cv2.IMREAD_COLOR)
+    reader = DiceReader(None, ReaderSettings(DiceKind.LCR))
+    first = reader.reading(second=False).read(frame)
+    scores = np.sort(first.scores)
+    assert len(first) == 3 and scores[0] < scores[1]  # the bench's frame: one die least sure
+    below = float(scores[:2].mean())
+    unsure = first.scores < below
+
+    def cuts(reading: DiceReader) -> tuple[Detections, list[int]]:
+        counted: list[int] = []
+        read = reading.face_log_probs
+
+        def counting(crops: np.ndarray) -> np.ndarray:
+            counted.append(len(crops))
+            return read(crops)
+
+        reading.face_log_probs = counting  # type: ignore[method-assign]
+        return reading.read(frame), counted
+
+    plain, plain_cuts = cuts(reader.reading(second=False))
+    looked, looked_cuts = cuts(reader.reading(second_below=below))
+    assert plain == first
+    assert looked_cuts == plain_cuts + [int(unsure.sum())] * len(SECOND_LOOK)
+    assert looked[~unsure] == first[~unsure]  # read surely: its first read, untouched
+    assert not np.array_equal(looked.scores[unsure], first.scores[unsure])  # read again
+    assert cuts(reader.reading(second_below=0.0)) == (first, plain_cuts)

@@ -53,19 +53,22 @@ def sample_frame(seed: int = 7, size: tuple[int, int] = (640, 480)) -> bytes:
 def reader_speed(
     jpeg: bytes | None = None, model_path: Path | None = None, runs: int = 100,
     threads: tuple[int, ...] = (1, 2), dice: DiceKind | None = DiceKind.LCR, views: int | None = None,
-    pyramid: bool = False, find_up: bool = True,
+    pyramid: bool = False, find_up: bool = True, second_below: float | None = None,
 ) -> ReaderSpeed:
     """Time ``DiceReader.read`` on ``jpeg`` (default: ``sample_frame()``) with each thread count
     (``views``: quarter-turns read per die, default the reader's; ``pyramid``: look at every
     scale, as photos are read; ``find_up`` off: an upright model told the far side, as a
-    calibrated profile reads)."""
-    from lcr_vision.vision.reader import VIEWS, DiceReader, ReaderSettings
+    calibrated profile reads; ``second_below``: the dice given a second look, default the
+    reader's, ``math.inf`` every die)."""
+    from lcr_vision.vision.reader import SECOND_BELOW, VIEWS, DiceReader, ReaderSettings
 
     data = np.frombuffer(jpeg if jpeg is not None else sample_frame(), np.uint8)
     frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
     median, p90 = {}, {}
     for n in threads:
-        reading = ReaderSettings(dice, views=views or VIEWS, pyramid=pyramid, find_up=find_up)
+        reading = ReaderSettings(dice, views=views or VIEWS, pyramid=pyramid, find_up=find_up,
+                                 second_below=SECOND_BELOW if second_below is None
+                                 else second_below)
         reader = DiceReader(model_path, reading, n)
         ms = _timings(lambda r=reader: r.read(frame), runs)
         median[n], p90[n] = float(np.median(ms)), float(np.percentile(ms, 90))

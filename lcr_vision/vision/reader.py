@@ -109,6 +109,13 @@ MAX_REREAD = 8
 # On renders from a webcam at the table's edge this halves the dice committed wrong at the
 # table's doubt threshold (`lcr-vision measure reliability`, and the model card's curve).
 SECOND_LOOK = (0.8, 1.25)
+# Only a die whose first read gives its face less probability than this is given the second look;
+# one read surer keeps its first read. The look is two more crops a die, most of a frame's reading
+# time, and it earns them by taking a wrong die under the table's doubt threshold (0.85,
+# `table.check`), so the bar stands well above it: at 0.99 `measure reliability` and `measure
+# games` let no die more by silently than every die's second look did; 0.98 let one or two more a
+# set by (models/README.md, second look).
+SECOND_BELOW = 0.99
 
 
 class ModelError(UserError):
@@ -156,9 +163,10 @@ class ReaderSettings:
     reads an upright model's crops with the side of the frame they read surest at as the far side
     (`DiceReader.surest_up`); ``False`` where the up is known (a calibrated view turned the far
     side up). ``reread`` reads a peak dropped at its own size again from bigger crops
-    (`DiceReader.read_again`); ``second`` reads each die kept again from crops of other sizes
-    (`DiceReader.second_look`). ``head`` corrects the classifier's logits for one set of dice
-    (calibration's; it needs a model with the ``features`` output).
+    (`DiceReader.read_again`); ``second`` reads each die kept whose face read less probable than
+    ``second_below`` again from crops of other sizes (`DiceReader.second_look`; ``math.inf``:
+    every die, as before `SECOND_BELOW`). ``head`` corrects the classifier's logits for one set
+    of dice (calibration's; it needs a model with the ``features`` output).
 
     >>> ReaderSettings(DiceKind.LCR, pyramid=True).pyramid
     True
@@ -172,6 +180,7 @@ class ReaderSettings:
     find_up: bool = True
     reread: bool = True
     second: bool = True
+    second_below: float = SECOND_BELOW
     head: FaceHead | None = None
 
 
@@ -355,9 +364,12 @@ class DiceReader:
         probs = self.class_probs(self.face_log_probs(self.crops(image, peaks)))
         return (*self.choose(probs, peaks.scores), probs)
 
-    def class_probs(self, log_probs: np.ndarray) -> np.ndarray:
-        """Each crop's probabilities ``(N, C)`` over the classes its frame may show."""
-        log_probs = np.where(self._one_set(log_probs), log_probs, -np.inf)
+    def class_probs(self, log_probs: np.ndarray,
+                    classes: np.ndarray | None = None) -> np.ndarray:
+        """Each crop's probabilities ``(N, C)`` over the classes its frame may show (``classes``,
+        a mask, where already known)."""
+        mask = self._one_set(log_probs) if classes is None else classes
+        log_probs = np.where(mask, log_probs, -np.inf)
         probs = np.exp(log_probs - log_probs.max(1, keepdims=True))
         return probs / probs.sum(1, keepdims=True)
 
@@ -375,6 +387,13 @@ class DiceReader:
                    heat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """`choose` over the `class_probs` of ``log_probs``."""
         return self.choose(self.class_probs(log_probs), heat)
+
+    def _set_of(self, probs: np.ndarray) -> np.ndarray:
+        """The classes a frame's dice, read as ``probs``, were read among (`_one_set`): the few
+        dice given a second look are read as that set, not as the set they alone suggest."""
+        if not self.sets:
+            return self.allowed
+        return min(self.sets, key=lambda mask: float(probs[:, ~mask].sum()))
 
     def _one_set(self, log_probs: np.ndarray) -> np.ndarray:
         """The classes a frame's dice may be read as. Knowing the dice (``dice``), their faces.
@@ -433,19 +452,29 @@ class DiceReader:
         return Read(Peaks(peaks.centers, sizes, peaks.scores), best, score, kept)
 
     def second_look(self, image: np.ndarray, dice: Detections) -> Detections:
-        """``dice`` read again from crops `SECOND_LOOK` times their size: each die's face and
-        score are those of the three reads' probabilities averaged (the likeliest face, never
-        ``none``: the die was found)."""
-        if not len(dice) or dice.probs is None:
+        """``dice`` where each die whose face read less probable than ``second_below`` is read
+        again from crops `SECOND_LOOK` times its size: its face and score are those of the three
+        reads' probabilities averaged (the likeliest face, never ``none``: the die was found).
+        A die read surer keeps its first read."""
+        if dice.probs is None:
             return dice
-        sizes = np.stack([dice.boxes[:, 2] - dice.boxes[:, 0],
-                          dice.boxes[:, 3] - dice.boxes[:, 1]], 1)
-        looks = [self.classify(image, Peaks(dice.centers, sizes * k, np.ones(len(dice))))[2]
-                 for k in SECOND_LOOK]
-        probs = np.mean([dice.probs, *looks], axis=0)
-        best = _likeliest_face(probs)
-        return Detections(dice.boxes, [CLASSES[i] for i in best],
-                          probs[np.arange(len(best)), best], probs)
+        unsure = np.flatnonzero(dice.scores < self.settings.second_below)
+        if not len(unsure):
+            return dice
+        boxes = dice.boxes[unsure]
+        sizes = np.stack([boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]], 1)
+        centers, classes = dice.centers[unsure], self._set_of(dice.probs)
+        looks = [self.class_probs(self.face_log_probs(self.crops(
+            image, Peaks(centers, sizes * k, np.ones(len(unsure))))), classes)
+            for k in SECOND_LOOK]
+        probs = dice.probs.copy()
+        probs[unsure] = np.mean([dice.probs[unsure], *looks], axis=0)
+        best = _likeliest_face(probs[unsure])
+        faces, scores = list(dice.faces), dice.scores.copy()
+        for i, b in zip(unsure, best):
+            faces[i] = CLASSES[b]
+        scores[unsure] = probs[unsure, best]
+        return Detections(dice.boxes, faces, scores, probs)
 
     def _sure(self, heat: np.ndarray, best: np.ndarray, score: np.ndarray) -> np.ndarray:
         """Whether each crop read as ``best`` with ``score`` is a die to report: a face, not
