@@ -29,6 +29,14 @@ def marked_model(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
     return marked
 
 
+@pytest.fixture(autouse=True)
+def profiles_apart(tmp_path_factory: pytest.TempPathFactory,
+                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test keeps the profiles it makes, and those a table learns into while it plays,
+    in a folder of its own, never the user's."""
+    monkeypatch.setenv("LCR_VISION_DATA", str(tmp_path_factory.mktemp("data")))
+
+
 @pytest.fixture
 def espeak() -> str:
     """espeak-ng, which renders every spoken sentence."""

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from lcr_vision.calibration import load, profile_reader
-from lcr_vision.calibration.faces import empty_crops, fit_head, learn, read_seen, see
+from lcr_vision.calibration.faces import empty_crops, fit_head, learn, see, seen_dice
 from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import save
@@ -289,4 +289,4 @@ def test_a_check_roll_where_nothing_is_found_teaches_nothing() -> None:
     seen = see(reader, View(tiles=2, overlap=8),
                CheckRoll("blank", np.full((240, 320, 3), 128, np.uint8), ("L",)),
                np.random.default_rng(0))
-    assert len(seen.labels) == 0 and read_seen(reader, seen) == ()
+    assert len(seen.labels) == 0 and seen_dice(reader, seen).faces == ()

@@ -20,10 +20,12 @@ UNITS = frozenset(p.relative_to(ROOT).parts[0].removesuffix(".py") for p in ROOT
 BASE_FILES = (ROOT / "errors.py", ROOT / "faces.py", *sorted((ROOT / "rules").glob("*.py")))
 ABOVE_BASE = frozenset({"phrases", "cli", "table", "ledger", "vision", "review", "calibration",
                         "speech", "measure", "training"})
-# What runs at the table never reaches into measurement; the calibration trial is measurement.
+# What runs at the table never reaches into measurement; the calibration trial and the evening's
+# trial are measurement.
 RUNTIME = frozenset({"table", "camera", "ledger", "speech", "vision", "calibration", "phrases",
                      "rules", "review", "photolog", "manual", "play", "odds", "sim"})
-MEASUREMENT_FILES = frozenset({ROOT / "calibration" / "trial.py"})
+MEASUREMENT_FILES = frozenset({ROOT / "calibration" / "trial.py",
+                               ROOT / "calibration" / "evening_trial.py"})
 
 
 def unit_of(path: Path) -> str:

@@ -19,7 +19,8 @@ Where ten check rolls read short of what these dice need, calibration asks for t
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,11 +35,12 @@ from lcr_vision.calibration.fit import (
 )
 from lcr_vision.calibration.profile import Accuracy
 from lcr_vision.calibration.tiles import merge, windows
-from lcr_vision.calibration.view import View
+from lcr_vision.calibration.view import CalibratedReader, View
 from lcr_vision.vision.crops import cut_crops
+from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.heatmap import Peaks
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import SECOND_LOOK, DiceReader
 from lcr_vision.vision.spec import CLASSES, NONE
 
 FOLDS = 5  # check rolls are held out in this many folds (each roll its own with fewer rolls)
@@ -83,14 +85,24 @@ class Seen:
         return int((self.labels != CLASSES.index(NONE)).sum())
 
 
+# Whether the table asks about a read (its dice) of a roll showing the faces given: the rule the
+# evening's learning is judged by (`fewer_questions`).
+Asks = Callable[[Sequence[str], Detections], bool]
+
+
 @dataclass(frozen=True)
 class Learnt:
     """What step 5 found: the held-out accuracy without and with a head, and the head fitted to
-    every check roll (``None`` when it did not read the held-out rolls clearly better)."""
+    every check roll (``None`` when it did not read the held-out rolls clearly better). Judged
+    by a table's questions too (`learn`'s ``asks``), ``asked`` is how many held-out rolls the
+    table would ask about without and with it, and ``silent`` how many dice it would commit wrong
+    without asking."""
 
     before: Accuracy
     after: Accuracy
     head: FaceHead | None
+    asked: tuple[int, int] | None = None
+    silent: tuple[int, int] | None = None
 
 
 def more_to_learn(accuracy: Accuracy) -> int:
@@ -154,8 +166,9 @@ def see(reader: DiceReader, view: View, roll: CheckRoll, rng: np.random.Generato
                          * sizes[:, None], sizes * rng.uniform(1 - 2 * JITTER, 1 + 2 * JITTER,
                                                                len(sizes)), reader.crop)
                for _ in range(JITTERS)]
-    return Seen(roll.truth, tuple(parts), np.concatenate([crops, *shifted]),
-                np.tile(labels, 1 + JITTERS), sizes[labels != none])
+    looks = [cut_crops(image, peaks.centers, sizes * k, reader.crop) for k in SECOND_LOOK]
+    return Seen(roll.truth, tuple(parts), np.concatenate([crops, *shifted, *looks]),
+                np.tile(labels, 1 + JITTERS + len(looks)), sizes[labels != none])
 
 
 def empty_crops(reader: DiceReader, view: View, background: np.ndarray, size: float, count: int,
@@ -187,14 +200,16 @@ def _merged(parts: Sequence[Part]) -> Peaks:
     return Peaks(centers[keep].reshape(-1, 2), sizes[keep].reshape(-1, 2), scores[keep])
 
 
-def read_seen(reader: DiceReader, seen: Seen) -> tuple[str, ...]:
-    """The faces ``reader`` (with its head) reads in ``seen``, as it would read the roll."""
+def seen_dice(reader: DiceReader, seen: Seen) -> Detections:
+    """The dice ``reader`` (with its head) reads in ``seen``, as it would read the roll, with
+    their scores and probabilities: what the table judges a read by (`Asks`)."""
     found = []
     for part in seen.parts:
-        best, score = reader.best_faces(reader.log_probs(part.logits, part.features),
-                                       part.peaks.scores)
-        found.append((reader.decide(part.shape, part.peaks, best, score), part.offset))
-    return (merge(found) if len(found) > 1 else found[0][0]).faces
+        log_probs = reader.log_probs(part.logits, part.features)
+        probs = reader.class_probs(log_probs)
+        best, score = reader.choose(probs, part.peaks.scores)
+        found.append((reader.decide(part.shape, part.peaks, best, score, probs), part.offset))
+    return merge(found) if len(found) > 1 else found[0][0]
 
 
 def fit_head(reader: DiceReader, seen: Sequence[Seen], model: str,
@@ -216,11 +231,16 @@ def fit_head(reader: DiceReader, seen: Sequence[Seen], model: str,
 
 def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
           current: FaceHead | None = None, seed: int = 0,
-          background: np.ndarray | None = None) -> Learnt:
+          background: np.ndarray | None = None, asks: Asks | None = None,
+          fresh: Sequence[bool] | None = None) -> Learnt:
     """Fit a head for ``reader`` on ``rolls`` seen through ``view`` and on as many crops of the
     empty table ``background`` (a frame, where known) as of dice, and measure it on held-out
     folds of the rolls against ``reader`` with the ``current`` head (none: the model as
-    trained); the new head is kept only if those read clearly better (`clearly_better`)."""
+    trained); the new head is kept only if those read clearly better (`clearly_better`), or,
+    judged by the questions a table ``asks``, where it would ask clearly fewer with no die more
+    committed wrong (`fewer_questions`). Only the rolls marked ``fresh`` (default: all) are held
+    out, the others always taught: a roll the current head was fitted on would judge it better
+    than it is."""
     if not reader.has_features:
         raise ValueError("the model has no features output to fit a face head to")
     reader = reader.reading(head=None)
@@ -231,22 +251,76 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
     empty = None if background is None or not dice else empty_crops(
         reader, view, background, float(np.median(np.concatenate([s.sizes for s in seen]))),
         dice, rng)
-    folds = min(FOLDS, len(seen))
-    plain = [read_seen(reader.reading(head=current), s) for s in seen]
-    taught: list[tuple[str, ...]] = list(plain)
-    if len(seen) >= MIN_ROLLS:
+    held = [i for i in range(len(seen)) if fresh is None or fresh[i]]
+
+    def read(head: FaceHead | None, i: int) -> Detections:
+        """Roll ``i`` read with ``head``: judged by a table's questions, as the table reads
+        it (the dice read again where unsure, looked at twice), else from what `see` kept."""
+        with_head = reader.reading(head=head)
+        if asks is not None:
+            return CalibratedReader(with_head, view).read(rolls[i].image)
+        return seen_dice(with_head, seen[i])
+
+    folds = min(FOLDS, len(held))
+    plain = [read(current, i) for i in held]
+    taught = list(plain)
+    if len(held) >= MIN_ROLLS:
         for k in range(folds):
-            head = fit_head(reader, [s for i, s in enumerate(seen) if i % folds != k], model,
+            out = set(held[k::folds])
+            head = fit_head(reader, [s for i, s in enumerate(seen) if i not in out], model,
                             empty)
             if head is None:
                 continue
-            fitted = reader.reading(head=head)
-            for i in range(k, len(seen), folds):
-                taught[i] = read_seen(fitted, seen[i])
-    truths = [s.truth for s in seen]
-    return Learnt(accuracy_of(truths, plain), accuracy_of(truths, taught),
-                  fit_head(reader, seen, model, empty) if clearly_better(truths, plain, taught)
-                  else None)
+            for j in range(k, len(held), folds):
+                taught[j] = read(head, held[j])
+    truths = [seen[i].truth for i in held]
+    before, after = [d.faces for d in plain], [d.faces for d in taught]
+    keep = clearly_better(truths, before, after)
+    asked = silent = None
+    if asks is not None:
+        asked = (questions(truths, plain, asks), questions(truths, taught, asks))
+        silent = (silent_wrong(truths, plain, asks), silent_wrong(truths, taught, asks))
+        keep = keep and silent[1] <= silent[0] or fewer_questions(truths, plain, taught, asks)
+    return Learnt(accuracy_of(truths, before), accuracy_of(truths, after),
+                  fit_head(reader, seen, model, empty) if keep else None, asked, silent)
+
+
+def questions(truths: Sequence[Sequence[str]], reads: Sequence[Detections], asks: Asks) -> int:
+    """How many of the rolls showing ``truths`` the table would ask about, read as ``reads``."""
+    return sum(asks(t, d) for t, d in zip(truths, reads))
+
+
+def silent_wrong(truths: Sequence[Sequence[str]], reads: Sequence[Detections], asks: Asks) -> int:
+    """How many dice the table would commit wrong without asking, reading ``reads``."""
+    return sum(wrong_dice(t, d.faces) for t, d in zip(truths, reads) if not asks(t, d))
+
+
+def fewer_questions(truths: Sequence[Sequence[str]], plain: Sequence[Detections],
+                    taught: Sequence[Detections], asks: Asks) -> bool:
+    """Whether held-out rolls showing ``truths`` read as ``taught`` would be asked about clearly
+    less than read as ``plain`` (by `MARGIN` of the rolls and at least two), with no die more
+    committed wrong unasked and no die fewer read right: where a table's dice are read right but
+    unsurely, which is what makes a family answer, a head that makes them sure is worth keeping
+    though it reads no more of them right.
+
+    >>> from lcr_vision.vision.detections import Detections
+    >>> def read(faces, score):
+    ...     return Detections(np.zeros((len(faces), 4)), list(faces), [score] * len(faces))
+    >>> def asks(truth, dice):
+    ...     return len(dice) != len(truth) or bool((dice.scores < 0.85).any())
+    >>> truths = [("L",), ("C",), ("R",), ("dot",)]
+    >>> unsure = [read(t, 0.6) for t in truths]
+    >>> fewer_questions(truths, unsure, [read(t, 0.95) for t in truths], asks)
+    True
+    >>> fewer_questions(truths, unsure, [read(("C",), 0.95), *(read(t, 0.95) for t in truths[1:])],
+    ...                 asks)
+    False
+    """
+    clearly = max(2, math.ceil(MARGIN * len(truths)))
+    right = sum(right_dice(t, d.faces) for t, d in zip(truths, plain))
+    return (questions(truths, taught, asks) <= questions(truths, plain, asks) - clearly
+            and silent_wrong(truths, taught, asks) <= silent_wrong(truths, plain, asks)
+            and sum(right_dice(t, d.faces) for t, d in zip(truths, taught)) >= right)
 
 
 def clearly_better(truths: Sequence[Sequence[str]], plain: Sequence[Sequence[str]],

@@ -160,6 +160,12 @@ class Calibration:
         # the most check rolls more that were wanted (for the far side or to learn the dice),
         # given or not: a rehearsal from a folder is given them by calibrating again
         self.wanted_more = 0
+        # what the dice were learnt from, kept beside the profile for the evening to learn from
+        # again (`lcr_vision.calibration.store.save_checks`): the check rolls and faces shown,
+        # and the empty table
+        self.learnt_from: tuple[CheckRoll, ...] = ()
+        self.background: np.ndarray | None = None
+        self.profile: Profile | None = None  # once run
 
     def run(self) -> Profile:
         """All five steps; the profile reached (not saved)."""
@@ -176,7 +182,8 @@ class Calibration:
         self.doing = words.say("place_dice")
         say(words.dice_size(words.say("place_dice") if self.live else None))
         checked = self._check_rolls(later, table)
-        return self._fit(table, checked, self.face_map, later)
+        self.profile = self._fit(table, checked, self.face_map, later)
+        return self.profile
 
     def _split(self) -> tuple[list[Rest], Iterator[Rest]]:
         """The empty table's rests, and the rests still to come."""
@@ -349,7 +356,8 @@ class Calibration:
             views = [replace(v, turn=turn) for v in views]
         view, pyramid, (heat, score), accuracy = self._best(checked.rolls, views, make)
         shown = self._shown_faces(later, table)
-        learnt = self._learn(make(heat, score, pyramid=pyramid), view, [*checked.rolls, *shown],
+        self.learnt_from, self.background = (*checked.rolls, *shown), table.background
+        learnt = self._learn(make(heat, score, pyramid=pyramid), view, self.learnt_from,
                              table.background)
         self.dialogue.say(self.words.accuracy(accuracy.die_accuracy, accuracy.dice,
                                          accuracy.roll_accuracy, accuracy.rolls,

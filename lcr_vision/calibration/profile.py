@@ -75,7 +75,10 @@ class Profile:
     ``accuracy`` is what the profile reached on the check rolls and ``default_accuracy`` what the
     uncalibrated reader did. ``face_head`` is what calibration learnt of these dice's faces
     (`lcr_vision.calibration.faces`), for the model it names; ``held_out`` the accuracy on
-    held-out check rolls without and with a learnt head, ``(before, after)``.
+    held-out check rolls without and with a learnt head, ``(before, after)``. ``sessions`` are
+    the session folders whose verified rolls it learnt from since (`lcr_vision.calibration.evening`),
+    the latest last: the next game learns from them too; ``head_rolls`` the photos of those
+    sessions its face head was fitted on (the others judge the next head fairly).
     """
 
     name: str
@@ -98,6 +101,8 @@ class Profile:
     created: str = ""
     face_head: FaceHead | None = None
     held_out: tuple[Accuracy, Accuracy] | None = None
+    sessions: tuple[str, ...] = ()
+    head_rolls: tuple[str, ...] = ()
 
     def settings(self, kind: DiceKind | None = None) -> ReaderSettings:
         """How the profile reads (its face head apart, which `profile_reader` checks against the
@@ -130,6 +135,8 @@ class Profile:
             "face_head": None if self.face_head is None else self.face_head.to_dict(),
             "held_out": None if self.held_out is None else {
                 "before": vars(self.held_out[0]), "after": vars(self.held_out[1])},
+            "sessions": list(self.sessions),
+            "head_rolls": list(self.head_rolls),
         }
 
     @classmethod
@@ -162,6 +169,8 @@ class Profile:
             created=_get(data, "created", str, ""),
             face_head=_get(data, "face_head", _optional(FaceHead.from_dict), None),
             held_out=_get(data, "held_out", _optional(_held_out), None),
+            sessions=_get(data, "sessions", _paths, ()),
+            head_rolls=_get(data, "head_rolls", _paths, ()),
         ))
 
 
@@ -307,6 +316,12 @@ def _finite(v: Any) -> bool:
 def _texts(v: Any) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
         raise ValueError(f"must be a list of sentences, not {v!r}")
+    return tuple(v)
+
+
+def _paths(v: Any) -> tuple[str, ...]:
+    if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
+        raise ValueError(f"must be a list of paths, not {v!r:.60}")
     return tuple(v)
 
 

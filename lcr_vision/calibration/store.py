@@ -7,16 +7,28 @@ folder (``boxed``, ``wild``, ``regular``) are found by name when the user has no
 
 A profile is written to a temporary file in the same folder, flushed to disk and renamed over the
 old one, so a crash or a failed calibration never leaves a half-written or lost profile.
+
+Beside a profile ``NAME.json``, the folder ``NAME.checks/`` keeps what calibration learnt the
+dice from (`save_checks`): each check roll's photo and the faces the user confirmed
+(``checks.json``), and the empty table. The evening learns from them again with every game played
+(`lcr_vision.calibration.evening`); a profile without them learns from its games alone.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
+import cv2
+import numpy as np
+
+from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.profile import Profile, ProfileError
+from lcr_vision.faces import FACE_TOKENS
 
 SHIPPED = Path(__file__).resolve().parents[2] / "calibration"
 SUFFIX = ".json"
@@ -66,9 +78,21 @@ def load(name_or_path: str) -> Profile:
 
 def save(profile: Profile, folder: Path | None = None) -> Path:
     """Write ``profile`` as ``<folder>/<name>.json`` (default: the user's folder), atomically."""
-    folder = folder or user_folder()
+    return write(profile, (folder or user_folder()) / f"{profile.name}{SUFFIX}")
+
+
+def learning_path(name_or_path: str) -> Path:
+    """Where a profile that ``--calibration`` names keeps what a table learns: its own file,
+    except a shipped default's, which is never changed: the user's profile of its name, which
+    is found before it from then on."""
+    path = profile_path(name_or_path)
+    return user_folder() / path.name if path.parent.resolve() == SHIPPED else path
+
+
+def write(profile: Profile, path: Path) -> Path:
+    """Write ``profile`` to ``path`` atomically: a crash leaves the old file or the new."""
+    folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{profile.name}{SUFFIX}"
     text = json.dumps(profile.to_dict(), indent=1) + "\n"
     fd, tmp = tempfile.mkstemp(prefix=f".{profile.name}.", suffix=".tmp", dir=folder)
     try:
@@ -81,3 +105,58 @@ def save(profile: Profile, folder: Path | None = None) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+CHECKS = ".checks"  # the suffix of a profile's folder of check rolls
+CHECKS_FILE = "checks.json"
+EMPTY = "empty.png"
+
+
+def checks_folder(path: Path) -> Path:
+    """The folder of check rolls beside the profile file ``path``."""
+    return path.with_name(path.stem + CHECKS)
+
+
+def save_checks(path: Path, rolls: Sequence[CheckRoll], background: np.ndarray | None) -> Path:
+    """Keep the check ``rolls`` (and the empty table's ``background``) beside the profile file
+    ``path``: PNG photos and ``checks.json`` ({"rolls": [{"image", "faces"}], "empty"}), written
+    into a fresh folder renamed over the old one, so a crash leaves the old set or the new."""
+    folder = checks_folder(path)
+    fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=path.parent))
+    try:
+        entries = []
+        for i, roll in enumerate(rolls):
+            name = f"roll-{i:03d}.png"
+            cv2.imwrite(str(fresh / name), roll.image)
+            entries.append({"image": name, "faces": list(roll.truth)})
+        if background is not None:
+            cv2.imwrite(str(fresh / EMPTY), background)
+        (fresh / CHECKS_FILE).write_text(json.dumps(
+            {"rolls": entries, "empty": EMPTY if background is not None else None}) + "\n",
+            encoding="utf-8")
+        old = folder.with_name(folder.name + ".old")
+        if folder.exists():
+            folder.rename(old)
+        fresh.rename(folder)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(fresh, ignore_errors=True)
+        raise
+    return folder
+
+
+def load_checks(path: Path) -> tuple[list[CheckRoll], np.ndarray | None]:
+    """The check rolls and empty table kept beside the profile file ``path`` (none where there
+    are none, or they cannot be read: learning then goes on from the games alone)."""
+    folder = checks_folder(path)
+    try:
+        data = json.loads((folder / CHECKS_FILE).read_text(encoding="utf-8"))
+        rolls = []
+        for entry in data["rolls"]:
+            image = cv2.imread(str(folder / Path(entry["image"]).name))
+            if image is not None and all(f in FACE_TOKENS for f in entry["faces"]):
+                rolls.append(CheckRoll(f"checks/{entry['image']}", image, tuple(entry["faces"])))
+        empty = None if not data.get("empty") else cv2.imread(str(folder / EMPTY))
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return [], None
+    return rolls, empty

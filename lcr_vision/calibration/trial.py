@@ -19,6 +19,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -30,6 +31,11 @@ from lcr_vision.synth.layout import place_dice
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import label, rest_dice
 from lcr_vision.synth.sequence import Table
+
+if TYPE_CHECKING:
+    from lcr_vision.calibration.guide import Calibration
+    from lcr_vision.calibration.profile import Profile
+    from lcr_vision.vision.reader import DiceReader
 
 TABLES: dict[str, tuple[str, Ranges]] = {
     "high-camera-tray": ("lcr", replace(Ranges(), die_px=(11.0, 12.0), surfaces=("tray",),
@@ -47,6 +53,7 @@ TABLES: dict[str, tuple[str, Ranges]] = {
                                     surfaces=("felt",))),
     "printed-edge": ("wild", replace(Ranges(), die_px=(20.0, 30.0), tilt_deg=(30.0, 40.0))),
     "printed-big": ("wild", replace(Ranges(), die_px=(64.0, 90.0))),
+    "pip-table": ("pip", replace(Ranges(), die_px=(24.0, 60.0))),
 }
 # Tables whose dice are one family's set, all alike, with letters in a typeface and a wild design
 # kept out of training (`synth.typefaces`, which needs Pillow): what calibration must learn. The
@@ -181,15 +188,9 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     asked for them rolls them (``more``: how many it was given). With ``faces``, a photo of one
     die with each face up joins the check rolls (a scripted calibration's answers label them as
     they label any roll)."""
-    from lcr_vision.calibration.dialogue import Dialogue
     from lcr_vision.calibration.fit import CheckRoll, measure
-    from lcr_vision.calibration.guide import Calibration, CalibrationError, Request
-    from lcr_vision.calibration.profile import Profile
+    from lcr_vision.calibration.guide import CalibrationError
     from lcr_vision.calibration.view import profile_reader
-    from lcr_vision.camera.stills import FolderSource
-    from lcr_vision.speech import Announcer
-    from lcr_vision.table.screen import Screen
-    from lcr_vision.vision.labels import read_answers
     from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
     kind = DiceKind(TABLES[table][0])
@@ -201,16 +202,10 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
 
     def calibrate(rolls: int) -> tuple[Profile, int]:
         """The profile from the first ``rolls`` check rolls, and how many more it wanted."""
-        calib = Shoot(shots.empty, shots.rolls[:rolls] + shots.rolls[end:],
-                      shots.boxes[:rolls] + shots.boxes[end:])
-        with tempfile.TemporaryDirectory() as tmp:
-            answers = read_answers(write_folder(calib, Path(tmp)), kind)
-            with open(Path(tmp) / "said.txt", "w") as said:
-                dialogue = Dialogue(Announcer(None, False, None, said), Screen(), said,
-                                    asks=False)
-                calibration = Calibration(Request(table, kind), reader,
-                                          FolderSource(Path(tmp) / "images"), dialogue, answers)
-                return calibration.run(), calibration.wanted_more
+        calibration = calibrate_on(table, reader, Shoot(
+            shots.empty, shots.rolls[:rolls] + shots.rolls[end:],
+            shots.boxes[:rolls] + shots.boxes[end:]))
+        return calibration.profile, calibration.wanted_more
 
     more = 0
     try:
@@ -231,6 +226,28 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
             "calibration_rolls": calibration_rolls, "more": more,
             "faces_shown": len(shots.rolls) - end,
             "test_rolls": test_rolls, "before": vars(before), "after": vars(after)}
+
+
+def calibrate_on(table: str, reader: DiceReader, shots: Shoot) -> Calibration:
+    """Calibrate on ``shots`` of trial ``table`` as a family would, headless, every check roll
+    answered with its true faces: the calibration run, its ``profile`` made (how many more check
+    rolls it asked for, what it learnt from). A refused calibration raises `CalibrationError`."""
+    from lcr_vision.calibration.dialogue import Dialogue
+    from lcr_vision.calibration.guide import Calibration, Request
+    from lcr_vision.camera.stills import FolderSource
+    from lcr_vision.speech import Announcer
+    from lcr_vision.table.screen import Screen
+    from lcr_vision.vision.labels import read_answers
+
+    kind = DiceKind(TABLES[table][0])
+    with tempfile.TemporaryDirectory() as tmp:
+        answers = read_answers(write_folder(shots, Path(tmp)), kind)
+        with open(Path(tmp) / "said.txt", "w") as said:
+            dialogue = Dialogue(Announcer(None, False, None, said), Screen(), said, asks=False)
+            calibration = Calibration(Request(table, kind), reader,
+                                      FolderSource(Path(tmp) / "images"), dialogue, answers)
+            calibration.run()
+            return calibration
 
 
 def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = SEED,

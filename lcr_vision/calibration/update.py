@@ -11,12 +11,14 @@ also learns where it is, where the confirmed faces show it as calibration's chec
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
+import numpy as np
+
+from lcr_vision.calibration.faces import MIN_ROLLS, Asks, Learnt, learn
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.guide import CalibrationError
@@ -39,17 +41,25 @@ def session_rolls(folder: Path) -> list[CheckRoll]:
         number = photo_number(played.entry.photo)
         frame = folder / PHOTOS / image_names(number)["frame"] if number is not None else None
         if frame is not None and frame.is_file() and played.entry.verified:
-            rolls.append(CheckRoll(f"{folder.name}/{frame.name}", load_image(frame),
+            rolls.append(CheckRoll(str(frame.resolve()), load_image(frame),
                                    played.entry.faces))
     return rolls
 
 
 def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None,
-           threads: int = 1, words: CalibrationWords = EN_WORDS) -> tuple[Profile, Learnt]:
-    """``profile`` with a head learnt from the rolls of ``sessions``, and what it read on held-out
-    rolls; CalibrationError (in the language of ``words``) where the sessions teach too little
-    or the head reads no better."""
-    rolls = [roll for folder in sessions for roll in session_rolls(folder)]
+           threads: int = 1, words: CalibrationWords = EN_WORDS,
+           asks: Asks | None = None, checks: Sequence[CheckRoll] = (),
+           background: np.ndarray | None = None,
+           known: Collection[str] | None = None) -> tuple[Profile, Learnt]:
+    """``profile`` with a head learnt from the rolls of ``sessions`` (and the ``checks`` it was
+    calibrated on, with its empty table's ``background``, where kept), and what it read on
+    held-out rolls; CalibrationError (in the language of ``words``) where they teach too little
+    or the head reads no better (judged by the questions a table ``asks`` too: `learn`). Given
+    the rolls the profile's head was ``known`` to be fitted on (by name; the ``checks`` too where
+    it has a head), only the others are held out to judge it (`learn`'s ``fresh``); the profile
+    returned names every session roll its head was fitted on (`Profile.head_rolls`)."""
+    played = [roll for folder in sessions for roll in session_rolls(folder)]
+    rolls = [*checks, *played]
     wrong = sorted({f for roll in rolls for f in roll.truth} - set(profile.dice.faces))
     if wrong:
         raise CalibrationError(words.say("update_faces", faces=", ".join(wrong),
@@ -70,10 +80,16 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     current = profile.face_head
     if current is not None and current.model != model_digest(reader.model_path):
         current = None  # learnt for another model: this one reads without it
-    learnt = learn(reader, profile.view, rolls, current)
+    fresh = None if known is None else (
+        [current is None] * len(checks) + [roll.name not in known for roll in played])
+    if fresh is not None and sum(fresh) < MIN_ROLLS:
+        raise CalibrationError(words.say("update_few", rolls=sum(fresh), least=MIN_ROLLS))
+    learnt = learn(reader, profile.view, rolls, current, background=background, asks=asks,
+                   fresh=fresh)
     if learnt.head is None and found is None:
         raise CalibrationError(words.say("update_not_better", a=learnt.after.right,
                                          ad=learnt.after.dice, b=learnt.before.right))
     if learnt.head is not None:
-        profile = replace(profile, face_head=learnt.head, held_out=(learnt.before, learnt.after))
+        profile = replace(profile, face_head=learnt.head, held_out=(learnt.before, learnt.after),
+                          head_rolls=tuple(roll.name for roll in played))
     return replace(profile, created=datetime.now(UTC).isoformat(timespec="seconds")), learnt

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
                         "required (or --update NAME SESSION... to learn from games played)")
     from lcr_vision.calibration.dialogue import Dialogue
     from lcr_vision.calibration.guide import Calibration, Request
-    from lcr_vision.calibration.store import save
+    from lcr_vision.calibration.store import save, save_checks
     from lcr_vision.camera import open_source
     from lcr_vision.cli.table import screen_from
     from lcr_vision.speech import Announcer
@@ -114,8 +114,10 @@ def run(args: argparse.Namespace) -> int:
         with Announcer.start(args.language, mute=args.mute) as announcer:
             dialogue = Dialogue(announcer, screen, sys.stdin, asks=answers is None,
                                 words=CalibrationWords(args.language))
-            profile = Calibration(request, reader, source, dialogue, answers).run()
+            calibration = Calibration(request, reader, source, dialogue, answers)
+            profile = calibration.run()
             path = save(profile)
+            save_checks(path, calibration.learnt_from, calibration.background)
             announcer.say(CalibrationWords(args.language).say("saved", name=profile.name))
         print(f"profile: {path}")
     finally:

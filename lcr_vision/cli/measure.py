@@ -80,6 +80,20 @@ def _games(args: argparse.Namespace) -> int:
     from lcr_vision.errors import UserError
     from lcr_vision.measure.games import measure_games, report_lines
 
+    if args.evening:
+        from lcr_vision.calibration.evening_trial import EVENING_TABLES, SEED, evening_lines
+
+        unknown = set(args.sets or ()) - set(EVENING_TABLES)
+        if unknown:
+            raise UserError(f"no evening table {min(unknown)!r}; the tables are: "
+                            + ", ".join(EVENING_TABLES))
+        if not 1 <= args.games <= 20:
+            raise UserError("--evening takes 1-20 tables of each kind (--games)")
+        for line in evening_lines(args.sets or EVENING_TABLES,
+                                  SEED if args.seed is None else args.seed, args.games,
+                                  args.model):
+            print(line, flush=True)
+        return 0
     if not 1 <= args.games <= 100 or not 0 <= args.videos <= 20:
         raise UserError("--games takes 1-100 folder games a set, --videos 0-20 video games")
     report = measure_games(args.games, args.videos, args.seed, args.sets, args.model)
@@ -95,6 +109,15 @@ def _games_arguments(p: argparse.ArgumentParser) -> None:
                    help="the sets to play, by name as the table prints them (default all)")
     p.add_argument("--seed", type=int, help="render and game seed (default 4000)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--evening", action="store_true",
+                   help="an evening at each of a few tables instead: calibrate on the table's "
+                   "first 20 rolls, then play three games in a row, every question answered, "
+                   "the table learning after each game; then the same games with nobody "
+                   "answering. Prints a JSON line per table, then per game: rolls, questions per "
+                   "100, silent wrong dice per 1,000, exact ledger, whether the table learnt, "
+                   "and how the game ended with nobody answering (right, flagged, wrong). "
+                   "--sets names its tables (printed-lcr, printed-wild, pip-table, printed-big, "
+                   "'tray photos'), --games how many of each (seeds from --seed, default 5000)")
 
 
 def _reliability(args: argparse.Namespace) -> int:
@@ -150,7 +173,7 @@ def _losses(args: argparse.Namespace) -> int:
 HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
 TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
                "printed-wild", "printed-small", "printed-steep", "printed-felt", "printed-edge",
-               "printed-big")
+               "printed-big", "pip-table")
 TRIAL_DEFAULT = TRIAL_KINDS[:6]
 
 

@@ -39,6 +39,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_source_options(p)
     add_game_options(p)
     add_table_options(p)
+    p.add_argument("--no-learn", action="store_true",
+                   help="do not learn the dice between games (by default the table learns them "
+                   "after each game from every roll read surely or answered, into the "
+                   "--calibration profile, else into one made for the session, kept only where "
+                   "it would ask less and misread no more)")
 
 
 def add_game_options(p: argparse.ArgumentParser) -> None:

@@ -19,6 +19,8 @@ from lcr_vision.table.screen import Screen, Window, display_available
 from lcr_vision.vision.limits import pixel_limit
 
 if TYPE_CHECKING:
+    from lcr_vision.calibration.evening import Evening
+    from lcr_vision.calibration.view import CalibratedReader
     from lcr_vision.table.loop import TableLoop
     from lcr_vision.vision.settle import ReadFrame
 
@@ -86,11 +88,33 @@ def play_at_table(args: argparse.Namespace, read: ReadFrame,
         except BaseException:
             source.close()
             raise
+        evening = evening_for(args, session)
         try:
-            play_table(args, session, source, read, announcer)
+            play_table(args, session, source, read, announcer, evening=evening)
         finally:
             session.close()
+    if evening is not None and evening.learnt:
+        phrases = Phrasebook(session.settings.players, args.language)
+        key = "profile_made" if evening.made else "profile_learnt"
+        print(phrases.written(key, name=evening.profile.name, path=evening.path), flush=True)
     print(f"Session saved in {session.folder}; resume it with --session.", flush=True)
+
+
+def evening_for(args: argparse.Namespace, session: Session) -> Evening | None:
+    """What the table learns as it plays (`lcr_vision.calibration.evening`): into the profile it
+    plays with, else into one made for the session; nothing with ``--no-learn`` or on the
+    simulated table."""
+    if getattr(args, "no_learn", True) or getattr(args, "source", None) == SYNTHETIC:
+        return None
+    from lcr_vision.calibration.evening import Evening
+    from lcr_vision.calibration.store import learning_path, load, user_folder
+
+    if args.calibration:
+        return Evening(load(args.calibration), learning_path(args.calibration), args.model,
+                       args.threads)
+    source = getattr(args, "source", None)
+    return Evening.made_for(session.folder, args.dice, bool(source) and Path(source).is_dir(),
+                            user_folder(), args.model, args.threads)
 
 
 def table_reader(args: argparse.Namespace) -> ReadFrame:
@@ -103,17 +127,20 @@ def table_reader(args: argparse.Namespace) -> ReadFrame:
 
 
 def play_table(args: argparse.Namespace, session: Session, source: FrameSource, read: ReadFrame,
-               announcer: Announcer, games: int | None = None, ask: bool = True) -> TableLoop:
+               announcer: Announcer, games: int | None = None, ask: bool = True,
+               evening: Evening | None = None) -> TableLoop:
     """Play at the table until quit, the source ends, or ``games`` games have ended. Headless,
     a doubt is asked on standard input (unless not to ``ask``: the demo's simulated table throws
-    again)."""
+    again). With an ``evening``, the table learns its dice after each game."""
     from lcr_vision.table import loop as table  # OpenCV loads here, not at --help
     from lcr_vision.table.answers import Answers
 
     screen = screen_from(args)
     answers = Answers() if ask and not screen.visible else None
+    learn = None if evening is None else (
+        lambda: _reader(evening.learn(session.folder, session.settings.face_map)))
     options = table.TableOptions(games=games, interactive=screen.visible, odds=args.odds,
-                                 say_odds=args.say_odds, answers=answers)
+                                 say_odds=args.say_odds, answers=answers, learn=learn)
     phrases = Phrasebook(session.settings.players, args.language)
     loop = table.TableLoop(session, source, read, announcer, phrases, screen, options)
     try:
@@ -122,3 +149,7 @@ def play_table(args: argparse.Namespace, session: Session, source: FrameSource, 
         screen.close()
         source.close()
     return loop
+
+
+def _reader(learnt: CalibratedReader | None) -> ReadFrame | None:
+    return None if learnt is None else learnt.read

@@ -46,6 +46,7 @@ from lcr_vision.table.screen import Screen
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.vision.settle import ReadFrame
 from lcr_vision.vision.split import is_validation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -165,21 +166,21 @@ SETS = (
 class TruthAnswers(Answers):
     """Answers every question with the true faces of the photo or throw in view, as a player
     would type them; asked again about the same frame (the truth was refused: the loop's ledger
-    went another way), it answers nothing, and the loop commits its best read."""
+    went another way), it answers nothing, and the loop commits its best read. Not
+    ``answering``, it answers nothing at all, as a table nobody watches."""
 
-    def __init__(self, source: FrameSource, truth: Truth) -> None:
+    def __init__(self, source: FrameSource, truth: Truth, answering: bool = True) -> None:
         super().__init__(io.StringIO(), io.StringIO())
-        self.source, self.truth = source, truth
+        self.source, self.truth, self.answering = source, truth, answering
         self.asked: set[int] = set()  # the frames asked about
         self.questions = 0
 
     def ask(self, question: str) -> str | None:
         self.questions += 1
         frame = self.source.position
-        if frame in self.asked:
-            return None
+        first = frame not in self.asked
         self.asked.add(frame)
-        return " ".join(self.truth(frame))
+        return " ".join(self.truth(frame)) if first and self.answering else None
 
 
 @dataclass
@@ -269,29 +270,43 @@ def play(game: GameSet, reader: DiceReader, rng: np.random.Generator, tally: Tal
         else:
             source, series, truth = _folder_game(game, pools, rng, folder / "photos")
         session = Session.create(folder / "session", game.settings)
-        answers = TruthAnswers(source, truth)
-        phrases = Phrasebook(game.settings.players)
-        with Announcer(None, speak=False, record=None, out=io.StringIO()) as announcer:
-            loop = TableLoop(session, source, reader.read, announcer, phrases, Screen(),
-                             TableOptions(answers=answers))
-            try:
-                loop.run()
-            finally:
-                source.close()
-        face_map = game.settings.face_map
-        for roll in session.ledger.rolls:
-            frame = roll.entry.origin.frame if roll.entry.origin is not None else -1
-            tally.rolls += 1
-            tally.dice += len(roll.entry.faces)
-            if frame not in answers.asked:
-                said = Counter(face_map.to_game_faces(roll.entry.faces))
-                true = Counter(face_map.to_game_faces(truth(frame)))
-                tally.silent_wrong += sum((said - true).values())
-        tally.questions += answers.questions
-        tally.games += 1
-        tally.exact += (session.ledger.series.finished, session.ledger.series.game) == (
-            series.finished, series.game)
-        session.close()
+        try:
+            play_source(session, source, truth, reader.read, tally)
+            tally.exact += (session.ledger.series.finished, session.ledger.series.game) == (
+                series.finished, series.game)
+        finally:
+            session.close()
+
+
+def play_source(session: Session, source: FrameSource, truth: Truth, read: ReadFrame,
+                tally: Tally, answered: bool = True,
+                learn: Callable[[], ReadFrame | None] | None = None) -> None:
+    """Play ``source``'s rolls in ``session`` through the table loop, every question answered
+    with the ``truth`` (or, unless ``answered``, none), learning between games as ``learn``
+    does, and add its rolls, questions and silent wrong dice to ``tally`` (the caller judges the
+    ledger). A roll asked about is not silent, answered or not: nobody answering, it is committed
+    flagged, its unseen dice never given a face."""
+    answers = TruthAnswers(source, truth, answered)
+    phrases = Phrasebook(session.settings.players)
+    before = len(session.ledger.rolls)
+    with Announcer(None, speak=False, record=None, out=io.StringIO()) as announcer:
+        loop = TableLoop(session, source, read, announcer, phrases, Screen(),
+                         TableOptions(answers=answers, learn=learn))
+        try:
+            loop.run()
+        finally:
+            source.close()
+    face_map = session.settings.face_map
+    for roll in session.ledger.rolls[before:]:
+        frame = roll.entry.origin.frame if roll.entry.origin is not None else -1
+        tally.rolls += 1
+        tally.dice += len(roll.entry.faces)
+        if frame not in answers.asked:
+            said = Counter(face_map.to_game_faces(roll.entry.faces))
+            true = Counter(face_map.to_game_faces(truth(frame)))
+            tally.silent_wrong += sum((said - true).values())
+    tally.questions += answers.questions
+    tally.games += 1
 
 
 def measure_games(games: int = 3, videos: int = 1, seed: int | None = None,

@@ -45,6 +45,7 @@ EN = Language(
         "same_again": "These dice lie as the last roll's did: is this {player}'s roll?",
         "unanswered": "Nobody answered: I take {player}'s roll as I read it. Check roll {k} in "
                       "the review.",
+        "learnt": "I learnt your dice from that game, so I should ask less.",
         "unseen": "Nobody answered, and I could not see {missing} of {player}'s roll: I count only "
                   "the dice I saw, so the chips are unchecked from roll {k} on until you correct "
                   "it in the review.",
@@ -75,6 +76,9 @@ EN = Language(
             "          rolls are replayed on it, and the chips to move are said; 'correct' does\n"
             "          the same), standings, help, quit.\n"
             "End of input also stops; the session resumes with --session."),
+        "profile_made": "This table's dice were learnt into profile {name} ({path}): play with "
+                        "--calibration {name} to start from it.",
+        "profile_learnt": "Profile {name} learnt these dice from this session ({path}).",
         "ask_roll": "roll {k}? ",
         "ask_amend_roll": "Amend which roll? (Enter: roll {k}) ",
         "ask_amend_faces": "Faces roll {k} really showed (e.g. L R dot): ",

@@ -167,6 +167,10 @@ class Phrasebook:
         return self._say("unseen", player=player, k=self._words.spell(k, ""),
                          missing=self._words.count(missing, "die"))
 
+    def learnt(self) -> str:
+        """Between games, the table learnt its dice from the last: ``I learnt your dice ...``."""
+        return self._say("learnt")
+
     def type_faces(self, player: str, owed: int) -> str:
         """A photo whose dice cannot be accepted as read: its faces must be typed."""
         return self._say("type_faces", player=player,

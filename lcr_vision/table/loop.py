@@ -29,7 +29,7 @@ falls between saying it and the mark, never not at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -76,6 +76,9 @@ class TableOptions:
     # Headless, doubts are asked here (see `answers`); None: a live doubt is rolled again (the
     # demo's simulated table), and a photo's is committed doubtful.
     answers: Answers | None = None
+    # After each game, what the table learnt of its dice from the game's verified rolls: a reader
+    # to read on with, or None where nothing was learnt (`lcr_vision.calibration.evening`).
+    learn: Callable[[], ReadFrame | None] | None = None
 
 
 class TableLoop(FrontEnd):
@@ -273,11 +276,22 @@ class TableLoop(FrontEnd):
         self.pending = None
         if result.after.over:
             self.view.game_over(frame, dice, result)
+            self.learn()
         self.games_ended += result.after.over
         if self.options.games is not None and self.games_ended >= self.options.games:
             self.stopped = True
         else:
             self.tell_turn()
+
+    def learn(self) -> None:
+        """Between games, learn these dice from the game's verified rolls where the options
+        can; a reader that learnt something reads on, and the table is told."""
+        if self.options.learn is None:
+            return
+        read = self.options.learn()
+        if read is not None:
+            self.read = read
+            self.announcer.say(self.phrases.learnt())
 
     def rolled(self, told: Told) -> None:
         """A roll told: it stays on the window until the next."""
