@@ -54,6 +54,7 @@ REFUSALS: Mapping[str, str] = {
     "roll_refused": "roll {k}: {why}",
     "cannot_correct": "cannot correct roll {k}: {why}",
     "amend_number": "a roll is amended by its number, not {text!r}",
+    "no_terminal": "nobody can type here: the terminal's input has ended",
 }
 # The English nouns a refusal counts: singular for one, plural otherwise.
 NOUNS: Mapping[str, tuple[str, str]] = {

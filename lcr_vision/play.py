@@ -51,6 +51,7 @@ class Told:
     odds: Odds | None  # each player's chance after it, when the odds are asked for
     said: tuple[str, ...]  # the sentences said, in order
     resumed: bool = False  # said late: a crash kept it from being said when it was journalled
+    unseen: int = 0  # dice owed that nobody saw: the last of ``result``'s, moving no chip
 
 
 @dataclass(frozen=True)
@@ -113,8 +114,9 @@ class Controller:
         planned = self.session.plan_roll(faces, decision, photo, origin, doubtful, unseen)
         result = planned.result
         odds = self.odds_at(planned.ledger.series.game)
-        said = self.said(result, odds, planned.ledger.rolls[-1].entry)
-        return Throw(planned, Told(planned.k, result, odds, tuple(said)))
+        entry = planned.ledger.rolls[-1].entry
+        said = self.said(result, odds, entry)
+        return Throw(planned, Told(planned.k, result, odds, tuple(said), unseen=entry.unseen))
 
     def commit(self, throw: Throw, placed: Callable[[], None] | None = None) -> RollResult:
         """Journal the roll (the commit point), run ``placed`` (what follows the journal, such as
@@ -147,7 +149,7 @@ class Controller:
             odds = None if result.after.over else self.odds_at(result.after)
             said = (self.phrases.before_crash(self.players[result.player]),
                     *self.said(result, odds, played.entry))
-            self.tell(Told(k, result, odds, said, resumed=True))
+            self.tell(Told(k, result, odds, said, resumed=True, unseen=played.entry.unseen))
 
     def said(self, result: RollResult, odds: Odds | None, entry: Entry) -> list[str]:
         """What is said about roll ``entry``: that nobody answered for it, where it was

@@ -12,7 +12,7 @@ import pytest
 from test_calibration_faces import MISREAD, later_rolls, play_session, printed_table
 from test_table import PLAYERS, sure_still, write_folder
 
-from lcr_vision.calibration import load, profile_reader
+from lcr_vision.calibration import load
 from lcr_vision.calibration.evening import Evening, table_asks
 from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.profile import Profile

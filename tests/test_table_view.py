@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
+import cv2
 import numpy as np
 import pytest
 
+from lcr_vision.camera.stills import FolderSource
+from lcr_vision.ledger import Session
 from lcr_vision.rules import GameState, Settings, play_roll
+from lcr_vision.speech import Announcer, Phrasebook
+from lcr_vision.table.loop import TableLoop
 from lcr_vision.table.overlay import (
     DISPLAY_WIDTH,
     MIN_TEXT_PX,
@@ -77,3 +85,22 @@ def test_the_turn_and_standings_are_largest_and_the_winner_larger_still() -> Non
     ending = view.ending(frame, Detections(), result)[720:]
     first, last = ink_runs(ending)[0]
     assert last - first + 1 >= WINNER_PX - 1
+
+
+def test_keys_that_type_never_crash_where_nobody_can_type(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """t and a with the terminal's input ended: the table says nobody can type here and plays
+    on; a choice (Wilder's payment, a wild's target) is left to the policy."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    (tmp_path / "rolls").mkdir()
+    cv2.imwrite(str(tmp_path / "rolls" / "roll.png"), np.full((48, 64, 3), 90, np.uint8))
+    session = Session.create(tmp_path / "s", Settings.create(["Ann", "Ben", "Cat"]))
+    frame = np.full((48, 64, 3), 90, np.uint8)
+    with Announcer(None, speak=False, record=None) as voice:
+        loop = TableLoop(session, FolderSource(tmp_path / "rolls"), lambda f: Detections(),
+                         voice, Phrasebook(session.settings.players), Screen())
+        for key in ("type", "amend"):
+            loop.act(key, frame)
+    assert capsys.readouterr().out.count("Nobody can type here: the terminal's input has ended.") == 2
+    assert session.ledger.rolls == () and loop.view.choose("pay? ") == ""
+    session.close()

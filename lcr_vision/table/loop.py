@@ -142,7 +142,8 @@ class TableLoop(FrontEnd):
             self.announcer.say(self.phrases.new_game(state.game, self.players[state.first]))
         self.announcer.say(self.phrases.turn(player, dice))
         if self.options.interactive:
-            self.reverse = ask_reverse(self.session.settings, self.session.state, self.view.ask)
+            self.reverse = ask_reverse(self.session.settings, self.session.state,
+                                       self.view.choose)
         self.source.turn(player, dice)
 
     def judge(self, frame: np.ndarray, detections: Detections, again: bool = False) -> None:
@@ -250,7 +251,7 @@ class TableLoop(FrontEnd):
             decision = None
             if self.options.interactive:
                 targets = ask_targets(self.session.settings, self.session.state, faces,
-                                      self.reverse, self.view.ask)
+                                      self.reverse, self.view.choose)
                 decision = Decision(self.reverse, targets)
             try:
                 return self.play.plan(faces, decision, photo, origin, doubtful, unseen)
@@ -295,7 +296,7 @@ class TableLoop(FrontEnd):
 
     def rolled(self, told: Told) -> None:
         """A roll told: it stays on the window until the next."""
-        self.view.rolled(told.result)
+        self.view.rolled(told.result, told.unseen)
 
     def amended(self, amendment: Amendment, said: Sequence[str]) -> None:
         """An amended roll replaces any question, and is shown with the chips to move (in

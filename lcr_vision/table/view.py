@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from lcr_vision.errors import Said, UserError
 from lcr_vision.odds import Odds
 from lcr_vision.phrases.written import describe_roll
 from lcr_vision.rules import GameState, RollResult
@@ -80,9 +81,10 @@ class TableView:
         """The dice are moving: their boxes belong to the dice read, not to a hand."""
         self.marked = Detections()
 
-    def rolled(self, result: RollResult) -> None:
-        """A roll played: it stays on the window until the next."""
-        faces = " ".join(result.game_faces)
+    def rolled(self, result: RollResult, unseen: int = 0) -> None:
+        """A roll played: it stays on the window until the next (a die nobody saw as ``?``)."""
+        seen = result.game_faces[:len(result.game_faces) - unseen]
+        faces = " ".join(seen + ("?",) * unseen)
         self.last = f"{self.players[result.player]}: {faces}. {describe_roll(result, self.players)}"
 
     def amended(self, k: int, result: RollResult, moves: Sequence[str]) -> None:
@@ -112,5 +114,18 @@ class TableView:
         print(f"  {text}", flush=True)
 
     def ask(self, prompt: str) -> str:
-        """A question answered at the terminal."""
-        return input(prompt)
+        """A question answered at the terminal; where its input has ended (nobody can type), a
+        refusal the loop says, as it says any, and the game goes on."""
+        try:
+            return input(prompt)
+        except EOFError:
+            print(flush=True)
+            raise UserError(Said("no_terminal")) from None
+
+    def choose(self, prompt: str) -> str:
+        """A choice asked at the terminal (Wilder's payment, the wilds' targets); where nobody
+        can type, the empty answer: the choice is left to the policy, as unattended play does."""
+        try:
+            return self.ask(prompt)
+        except UserError:
+            return ""
