@@ -52,7 +52,7 @@ def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> No
     dice = sorted(scene.dice, key=lambda d: d.box[0])
     scores = [0.41 if k == DOUBTFUL and i == 0 else 0.97 for i in range(len(dice))]
     seen = Detections([d.box for d in dice], [d.face for d in dice], scores)
-    how = {DOUBTFUL: How.CONFIRMED, TYPED: How.TYPED}.get(k, How.READ)
+    how = {DOUBTFUL: How.UNANSWERED, TYPED: How.TYPED}.get(k, How.READ)
     number = session.photo_number
     result = session.record_roll(seen.faces, photo=photo_path(number))
     log.stage(number, scene.image, annotate(scene.image, seen),
@@ -116,13 +116,15 @@ def test_photos_follow_the_ledgers_link_even_after_an_undo(camera: Path) -> None
     assert tuple(record["faces"]) == cards[UNDONE - 1].faces
 
 
-def test_doubtful_and_typed_reads_say_why(camera: Path) -> None:
+def test_a_doubt_nobody_answered_says_why_and_an_answered_one_is_no_doubt(camera: Path) -> None:
+    """A doubtful read committed with nobody to answer is flagged, saying why; faces typed at
+    the table are as the players said: marked answered (and how), not doubtful."""
     cards = build_review(camera).cards
-    doubtful = cards[DOUBTFUL - 1]
-    assert doubtful.doubts[0] == "doubtful read accepted by hand"
+    doubtful, typed = cards[DOUBTFUL - 1], cards[TYPED - 1]
+    assert doubtful.doubts[0] == "doubtful read committed unanswered: check it"
     assert doubtful.doubts[1].endswith("read at 41% confidence") and doubtful.flagged
-    assert cards[TYPED - 1].doubts == ("faces typed by hand",)
-    assert [c.k for c in cards if c.flagged] == [DOUBTFUL, TYPED]
+    assert (typed.doubts, typed.answered, typed.flagged) == ((), "faces typed at the table", False)
+    assert [c.k for c in cards if c.flagged] == [DOUBTFUL]
 
 
 def test_a_corrected_roll_keeps_its_first_read(tmp_path: Path) -> None:

@@ -29,10 +29,11 @@ from lcr_vision.review.fairness import DiceTest, dice_tests
 from lcr_vision.review.sources import Photo, live_roll_events, load_record
 from lcr_vision.table.check import DOUBT_THRESHOLD
 
-HOW_DOUBTS = {
-    How.TYPED: "faces typed by hand",
-    How.CONFIRMED: "doubtful read accepted by hand",
-    How.UNANSWERED: "doubtful read committed unanswered: check it",
+HOW_DOUBTS = {How.UNANSWERED: "doubtful read committed unanswered: check it"}
+# A question the table answered: the roll is as the players said, not in doubt.
+HOW_ANSWERED = {
+    How.TYPED: "faces typed at the table",
+    How.CONFIRMED: "doubtful read confirmed at the table",
 }
 
 
@@ -54,6 +55,7 @@ class Card:
     time: datetime
     photo: Photo | None
     doubts: tuple[str, ...]
+    answered: str | None = None  # how the table answered a question about it
 
     @property
     def dice_owed(self) -> int:
@@ -119,13 +121,15 @@ def is_low(die: SeenDie) -> bool:
 
 def doubts_of(photo: Photo | None) -> tuple[str, ...]:
     """Why a camera read deserves a second look; a roll typed in manual play has no photo and no
-    camera read to doubt.
+    camera read to doubt, and one the table answered a question about is as the players said.
 
     >>> die = SeenDie((0, 0, 9, 9), "4", 0.42, "L")
+    >>> doubts_of(Photo("0001", None, None, How.UNANSWERED, (die,)))
+    ('doubtful read committed unanswered: check it', 'L read at 42% confidence')
     >>> doubts_of(Photo("0001", None, None, How.CONFIRMED, (die,)))
-    ('doubtful read accepted by hand', 'L read at 42% confidence')
+    ()
     """
-    if photo is None:
+    if photo is None or photo.how in HOW_ANSWERED:
         return ()
     low = tuple(f"{d.game_face} read at {d.score:.0%} confidence" for d in photo.dice if is_low(d))
     how = (HOW_DOUBTS[photo.how],) if photo.how in HOW_DOUBTS else ()
@@ -161,6 +165,7 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder
         time=event.time,
         photo=photo,
         doubts=unseen_doubt(entry) + doubts_of(photo),
+        answered=None if photo is None else HOW_ANSWERED.get(photo.how),
     )
 
 

@@ -88,19 +88,26 @@ def _standings(card: Card, players: tuple[str, ...]) -> str:
 
 
 def marks(card: Card) -> list[tuple[str, str]]:
-    """What makes a card stand out, as (class, badge): corrected, doubtful, it ended the game."""
+    """What makes a card stand out, as (class, badge): corrected, doubtful, answered at the table,
+    it ended the game."""
     every = [
         ("corrected", "corrected", card.corrected),
         ("doubtful", "doubtful", bool(card.doubts)),
+        ("answered", "answered", card.answered is not None),
         ("ended", f"{name_html(card.winner or '')} wins", card.winner is not None),
     ]
     return [(name, badge) for name, badge, on in every if on]
 
 
+def _why(mark: str, card: Card) -> str:
+    """The title a badge shows on hover: how an answered roll was answered."""
+    return f' title="{escape(card.answered)}"' if mark == "answered" and card.answered else ""
+
+
 def card_html(card: Card, players: tuple[str, ...]) -> str:
     """One ``<article data-roll="K">``: photo, who and when, faces, moves, standings after."""
     classes = " ".join(["card"] + [name for name, _ in marks(card)])
-    badges = "".join(f'<span class="flag {n}">{b}</span>' for n, b in marks(card))
+    badges = "".join(f'<span class="flag {n}"{_why(n, card)}>{b}</span>' for n, b in marks(card))
     parts = [
         (
             f'<article class="{classes}" id="roll-{card.k}" data-roll="{card.k}" '

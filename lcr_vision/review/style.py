@@ -81,6 +81,7 @@ kbd { font: 11px ui-monospace, monospace; padding: 1px 5px; border: 1px solid #c
 .flag { font-size: 11px; font-weight: 700; text-transform: uppercase; letter-spacing: .05em;
   padding: 1px 7px; border-radius: 10px; color: #fff; background: var(--blue); }
 .flag.doubtful { background: var(--amber); } .flag.ended { background: var(--gold); }
+.flag.answered { background: #2e7d32; }
 .faces { margin: 4px 0; }
 .die { display: inline-block; min-width: 34px; padding: 3px 8px; margin-right: 6px;
   text-align: center; font-weight: 700; border: 2px solid var(--ink); border-radius: 7px;
