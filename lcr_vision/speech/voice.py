@@ -7,17 +7,21 @@ reason, and the announcer then prints text only.
 
 from __future__ import annotations
 
+import difflib
 import platform
 import shutil
 import subprocess
 import sys
 import tempfile
 import wave
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lcr_vision.errors import UserError
+
+LANGUAGE_NAMES = ("English", "Russian")  # the table's languages, as espeak-ng names its voices
 
 
 class VoiceError(UserError):
@@ -108,11 +112,26 @@ def open_voice(language: str, voice: str | None = None, rate: int | None = None
     wanted = voice or language
     found = next((v for v in voices if _matches(v, wanted)), None)
     if found is None and voice is not None:
-        there = ", ".join(sorted({str(v.name) for v in voices}, key=str.lower))
-        raise VoiceError(f"unknown voice {voice!r}: the voices here are {there}")
+        raise VoiceError(unknown_voice(voice, [str(v.name) for v in voices]))
     _silence_driver(engine)
     return Voice(engine, playback_problem(), found.id if found is not None else None,
                  DEFAULT_RATE if rate is None else rate), ""
+
+
+def unknown_voice(voice: str, names: Sequence[str]) -> str:
+    """The one line refusing ``voice``: the names here most like it and one voice of each of the
+    table's languages, not every voice (espeak-ng has over a hundred).
+
+    >>> unknown_voice("russain", ["English (America)", "Russian", "Afrikaans", "Welsh"])
+    "unknown voice 'russain': try Russian, English (America) (4 voices here; espeak-ng --voices lists them)"
+    """
+    unique = sorted(set(names), key=str.lower)
+    lower = {n.lower(): n for n in unique}
+    like = [lower[n] for n in difflib.get_close_matches(voice.lower(), lower, n=3, cutoff=0.7)]
+    ours = [next((n for n in unique if n.split()[0] == word), None) for word in LANGUAGE_NAMES]
+    shown = ", ".join(dict.fromkeys([*like, *(n for n in ours if n)])) or ", ".join(unique[:3])
+    return (f"unknown voice {voice!r}: try {shown or 'none'} "
+            f"({len(unique)} voices here; espeak-ng --voices lists them)")
 
 
 def playback_problem() -> str:
