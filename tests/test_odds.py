@@ -11,6 +11,7 @@ import pytest
 
 from lcr_vision.odds import (
     Odds,
+    OddsMethodError,
     PositionError,
     odds,
     solve_times,
@@ -168,7 +169,9 @@ def test_exact_up_to_eight_players_with_three_chips_each() -> None:
 
     assert solves_exactly(*start(8))
     assert not solves_exactly(*start(9))
-    assert solves_exactly(*start(9), method="exact")
+    with pytest.raises(OddsMethodError, match="70,607,460 states, past the 8,000,000"):
+        solves_exactly(*start(9), method="exact")  # refused before any work, not hours on
+    assert solves_exactly(*start(7, chips=2), method="exact")
     assert not solves_exactly(*start(3), method="simulation")
     assert solves_exactly(*start(12, chips=1))
 

@@ -66,6 +66,8 @@ def save(players: int, chips: int, values: np.ndarray) -> None:
     partial = file.with_suffix(".partial.npy")
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
+        for stale in file.parent.glob("*.partial.npy"):  # left by a solve killed while saving
+            stale.unlink(missing_ok=True)
         np.save(partial, values)
         partial.replace(file)
     except OSError:
