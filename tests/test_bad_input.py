@@ -29,6 +29,8 @@ from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import JOURNAL, Session
 from lcr_vision.rules import Settings
+from lcr_vision.vision.head import model_digest
+from lcr_vision.vision.reader import DEFAULT_MODEL
 
 PLAYERS = ["--players", "Ann,Ben,Cat"]
 TABLE = ["play", "--headless", "--mute", "--dice", "lcr", *PLAYERS]
@@ -93,6 +95,22 @@ def journal_with_photo(tmp_path: Path, photo: object) -> Path:
     roll = json.loads(lines[1]) | {"photo": photo}
     path.write_text("\n".join([lines[0], json.dumps(roll), *lines[2:]]) + "\n")
     return tmp_path / "s"
+
+
+def deep_journal(tmp_path: Path) -> Path:
+    """A session whose second journal line is 100,000 brackets deep."""
+    folder = journal_with_photo(tmp_path, None)
+    path = folder / JOURNAL
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([lines[0], "[" * 100_000, *lines[2:]]) + "\n")
+    return folder
+
+
+def head_profile(tmp_path: Path, weights: list[list[float]]) -> Path:
+    """A profile whose face head holds ``weights``."""
+    head = {"model": model_digest(DEFAULT_MODEL), "bias": [0.0] * len(weights[0]),
+            "weights": weights}
+    return profile(tmp_path, face_head=head)
 
 
 def unwritable_page(tmp_path: Path) -> Path:
@@ -166,6 +184,27 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], int, str]] = {
     "review with a photo field that is not a path": (
         lambda t: ["review", str(journal_with_photo(t, 7))],
         2, r"journal\.jsonl line 2: roll event's 'photo' must be text or null, not 7$"),
+    "a journal line 100,000 brackets deep": (
+        lambda t: ["ledger", str(deep_journal(t))],
+        2, r"journal\.jsonl line 2 is damaged: nested too deep$"),
+    "a profile 100,000 brackets deep": (
+        lambda t: ["detect", "--calibration", str(written(t / "p.json", "[" * 100_000)),
+                   str(grey(t / "a.png"))],
+        2, r"p\.json: not a readable JSON profile \(nested too deep\)$"),
+    "a profile whose face head has the wrong number of classes": (
+        lambda t: ["detect", "--calibration", str(head_profile(t, [[0.0] * 5] * 96)),
+                   str(grey(t / "a.png"))],
+        2, r"the face head reads 96 features into 5 classes, but .*dice\.onnx gives 96 and 12"),
+    "a profile whose face head reads other features than the model gives": (
+        lambda t: ["detect", "--calibration", str(head_profile(t, [[0.0] * 12] * 40)),
+                   str(grey(t / "a.png"))],
+        2, (r"the face head reads 40 features into 12 classes, but .*dice\.onnx gives 96 and 12: "
+           r"calibrate again with it$")),
+    "a profile whose face head holds weights of 3e38": (
+        lambda t: ["play", "--headless", "--mute", "--players", "Ann,Ben,Cat", "--calibration",
+                   str(head_profile(t, [[3e38] * 12] * 96)), "--source", str(t / "none"),
+                   "--session", str(t / "s")],
+        2, r"field 'face_head' has weights past 1000: no head fitted to dice has them"),
     "calibrate --name bad/name, refused before calibrating": (
         lambda t: ["calibrate", "--dice", "boxed", "--name", "bad/name", "--headless", "--mute",
                    "--source", str(t / "no-such-video.mp4")],

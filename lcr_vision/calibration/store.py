@@ -70,6 +70,8 @@ def load(name_or_path: str) -> Profile:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ProfileError(f"{path}: not a readable JSON profile ({exc})") from None
+    except RecursionError:
+        raise ProfileError(f"{path}: not a readable JSON profile (nested too deep)") from None
     try:
         return Profile.from_dict(data)
     except ProfileError as exc:

@@ -43,6 +43,8 @@ def _event(raw: bytes, name: str, number: int) -> RawEvent:
         event = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise JournalError(f"{name} line {number} is damaged: {exc}") from None
+    except RecursionError:  # hundreds of brackets deep: no event is
+        raise JournalError(f"{name} line {number} is damaged: nested too deep") from None
     if not isinstance(event, dict) or not isinstance(event.get("event"), str):
         raise JournalError(f"{name} line {number} is not a journal event")
     return event

@@ -38,7 +38,7 @@ def judged_with(page: str) -> list[Path]:
     found = re.search(r'data-also="([^"]*)"', page)
     try:
         named = json.loads(html.unescape(found.group(1))) if found else []
-    except ValueError:
+    except (ValueError, RecursionError):
         return []
     return [Path(p) for p in named if isinstance(p, str)]
 

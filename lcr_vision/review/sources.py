@@ -85,7 +85,7 @@ def load_record(folder: Path, photo: str | None, event: RollEvent | None = None)
         return None
     try:
         record = PhotoRecord.from_json(json.loads((folder / relative).read_text(encoding="utf-8")))
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return None
     wrong = None if event is None else other_roll(record, photo, event)
     if wrong is not None:

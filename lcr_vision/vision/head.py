@@ -30,6 +30,9 @@ import numpy as np
 L2 = 1e-2  # the pull of the weights towards zero, per feature scaled to unit spread
 STEPS = 300  # full-batch gradient steps: a few hundred examples and 12 classes fit in these
 RATE = 0.5
+# The largest weight or bias a head may hold: fitted heads hold a few units (4.2 on a printed Wild
+# table's), so one past this was not fitted to dice, and would drown the model's own logits.
+MAX_WEIGHT = 1000.0
 
 
 def model_digest(path: Path) -> str:
@@ -105,6 +108,9 @@ class FaceHead:
         if (weights.ndim != 2 or bias.shape != weights.shape[1:]
                 or not np.isfinite(weights).all() or not np.isfinite(bias).all()):
             raise ValueError("must hold a finite weights matrix with one bias per class")
+        if max(np.abs(weights).max(initial=0), np.abs(bias).max(initial=0)) > MAX_WEIGHT:
+            raise ValueError(f"has weights past {MAX_WEIGHT:g}: no head fitted to dice has them, "
+                             "and they would drown what the model sees")
         if not isinstance(data["model"], str):
             raise TypeError("must name its model's digest")
         return cls(weights, bias, data["model"])

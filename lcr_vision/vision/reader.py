@@ -257,6 +257,13 @@ class DiceReader:
         if head is not None and not self.has_features:
             raise ModelError(f"{self.model_path} has no {FEATURES_OUTPUT!r} output for a "
                              "calibrated face head; use a model exported with it")
+        shapes = {o.name: o.shape[-1] for o in self.session.get_outputs()}
+        wanted = (shapes.get(FEATURES_OUTPUT), shapes.get(CLASSIFIER_OUTPUT))
+        if head is not None and all(isinstance(n, int) for n in wanted) \
+                and head.weights.shape != wanted:
+            raise ModelError(f"the face head reads {head.weights.shape[0]} features into "
+                             f"{head.weights.shape[1]} classes, but {self.model_path} gives "
+                             f"{wanted[0]} and {wanted[1]}: calibrate again with it")
         return head
 
     def locate(self, image: np.ndarray) -> Peaks:
