@@ -25,6 +25,16 @@ def test_a_folder_gives_its_photos_in_natural_name_order(tmp_path: Path) -> None
     assert levels == [10, 20, 30]
 
 
+def test_a_folder_takes_every_format_a_photo_named_alone_is_read_in(tmp_path: Path) -> None:
+    """PPM and PGM photos in a folder are rolls, as ``detect photo.ppm`` reads them."""
+    for i, suffix in enumerate((".ppm", ".pgm", ".png")):
+        shape = (32, 48) if suffix == ".pgm" else (32, 48, 3)  # a PGM is grey
+        assert cv2.imwrite(str(tmp_path / f"{i}{suffix}"), np.full(shape, 40 * i, np.uint8))
+    frames = list(FolderSource(tmp_path).frames())
+    assert [f.shape[:2] for f in frames] == [(32, 48)] * 3
+    assert [int(f.mean()) for f in frames] == [0, 40, 80]
+
+
 def test_a_photo_that_cannot_be_decoded_is_named_and_skipped(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     cv2.imwrite(str(tmp_path / "a.png"), grey(10))

@@ -81,14 +81,11 @@ def test_saying_never_waits_for_the_voice(tmp_path: Path) -> None:
     voice, _ = open_voice("en")
     out = io.StringIO()
     announcer = Announcer(voice, speak=False, record=tmp_path / "s.wav", out=out)
-    started = time.perf_counter()
     announcer.say(*["Ben, pass one chip left to Cat and one to the center."] * 20)
-    queued = time.perf_counter() - started
-    assert not announcer.idle()
+    assert not announcer.idle(), "say returned with 30 s of speech still to come"
     while not announcer.idle():
         time.sleep(0.01)
     announcer.close()
-    assert queued < 0.05
     assert wav_seconds(tmp_path / "s.wav") > 20 * 1.5
 
 

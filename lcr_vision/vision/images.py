@@ -19,8 +19,10 @@ from lcr_vision.vision.header import image_size
 from lcr_vision.vision.limits import MAX_FILE_BYTES, MAX_PIXELS
 
 MIN_SIDE = 16  # smaller images cannot hold a readable die
-# The file names taken for pictures where a folder is given (detect, eval, play --source DIR).
-IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff"})
+# The file names taken for pictures where a folder is given (detect, eval, play --source DIR):
+# every format read from a file named alone (`vision.header`), the PBM/PGM/PPM family too.
+IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".pbm",
+                            ".pgm", ".ppm", ".pnm"})
 
 
 class ImageError(UserError):
