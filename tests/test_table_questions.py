@@ -127,10 +127,38 @@ def test_a_resumed_folder_session_reads_on_after_its_last_photo(
     capsys.readouterr()
     assert main(["play", "--headless", "--mute", "--dice", "lcr", "--source", str(folder),
                  "--session", str(tmp_path / "s")]) == 0
-    assert f"Resuming {folder} at photo 6: the photos before it are in the journal." in (
-        capsys.readouterr().out)
+    assert (f"Resuming {folder}: 5 of its photos are in the journal; reading the others."
+            in capsys.readouterr().out)
     assert ledger_of(tmp_path / "s") == truth(tmp_path / "t", SETTINGS, [f for _, f in game])
     assert [e["frame"] for e in roll_events(tmp_path / "s")] == list(range(len(game)))
+
+
+def test_a_resume_reads_every_photo_not_yet_read_and_says_which_changed(
+        tmp_path: Path, game, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Three photos played; then a photo that sorts first is added, the second photo read is
+    changed and a roll's journalled frame is edited: the resumed session reads the new photo
+    (and no photo twice), and says which photo read before differs, and what to do."""
+    images = [image for image, _ in game]
+    folder = write_folder(tmp_path / "rolls", images[:2])
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    play_folder(folder, tmp_path / "s")
+    write_folder(tmp_path / "more", [images[2]])
+    (tmp_path / "more" / "roll1.jpg").rename(folder / "aaa_new.jpg")
+    with (folder / "roll2.jpg").open("ab") as photo:
+        photo.write(b"edited")
+    journal = tmp_path / "s" / JOURNAL
+    journal.write_text(journal.read_text().replace('"frame": 1', '"frame": 60'))
+    capsys.readouterr()
+    assert main(["play", "--headless", "--mute", "--dice", "lcr", "--source", str(folder),
+                 "--session", str(tmp_path / "s")]) == 0
+    out = capsys.readouterr().out
+    assert (f"Roll 2's photo roll2.jpg in {folder} has changed since it was read: the ledger "
+            "keeps what was read then; put the original back to check it.") in out
+    assert f"Resuming {folder}: 2 of its photos are in the journal; reading the others." in out
+    names = [e["name"] for e in roll_events(tmp_path / "s")]
+    assert names == ["roll1.jpg", "roll2.jpg", "aaa_new.jpg"]
+    assert ledger_of(tmp_path / "s") == truth(tmp_path / "t", SETTINGS, [f for _, f in game[:3]])
 
 
 def test_a_throw_landing_as_the_last_roll_lay_is_a_roll_of_its_own(

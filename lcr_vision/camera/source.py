@@ -24,6 +24,7 @@ class FrameSource(ABC):
     identity: str | None = None
     start: int = 0  # the index of the first frame `frames` gives
     position: int = -1  # the index of the latest frame given
+    done: frozenset[str] = frozenset()  # a folder's photos read before, by name: passed over
 
     @abstractmethod
     def frames(self) -> Iterator[np.ndarray]:
@@ -39,6 +40,16 @@ class FrameSource(ABC):
     def where(self) -> str:
         """Where the latest frame came from, for the photo log."""
         return self.name
+
+    @property
+    def photo(self) -> tuple[str, str] | None:
+        """The latest frame's file name and digest, where it is a photo of a folder."""
+        return None
+
+    def differs(self, name: str, digest: str) -> bool | None:
+        """Whether the photo ``name`` read with ``digest`` is gone (True) or changed (False)
+        since; None where it is as it was, or the source holds no photos."""
+        return None
 
     def check(self) -> None:
         """Raise `SourceError` now if the source cannot give frames at all, so that nothing is

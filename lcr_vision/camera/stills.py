@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sys
 from collections.abc import Iterator
@@ -24,11 +25,18 @@ def natural_key(path: Path) -> list[object]:
     return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", path.name)]
 
 
+def photo_digest(path: Path) -> str:
+    """The first 16 hex digits of the SHA-256 of a photo's bytes: a journalled roll keeps it, so
+    that a photo changed since it was read shows."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
 class FolderSource(FrameSource):
     """Each image of ``folder`` is one roll at rest. An image that cannot be used (unreadable, not
     a picture, over ``max_pixels``) is skipped with a line on stderr saying why, as a roll the
     camera could not see: the player owed it rolls with the next photo. ``position`` counts every
-    image, used or not."""
+    image, used or not. The photos named in ``done`` were read before (a resumed session): they
+    are passed over wherever they sort, and every other photo is read."""
 
     stills = True
 
@@ -49,12 +57,29 @@ class FolderSource(FrameSource):
         """The file name of the photo being read."""
         return self.current.name if self.current is not None else self.name
 
+    @property
+    def photo(self) -> tuple[str, str] | None:
+        """The photo being read: its file name and `photo_digest`."""
+        return None if self.current is None else (self.current.name,
+                                                   photo_digest(self.current))
+
+    def differs(self, name: str, digest: str) -> bool | None:
+        path = self.folder / name
+        if not path.is_file():
+            return True
+        try:
+            return None if photo_digest(path) == digest else False
+        except OSError:
+            return True
+
     def frames(self) -> Iterator[np.ndarray]:
         import cv2
 
         from lcr_vision.vision.images import ImageError, load_image
 
         for index, path in enumerate(self.paths[self.start:], self.start):
+            if path.name in self.done:
+                continue
             self.position = index
             try:
                 image = load_image(path, self.max_pixels, cv2.IMREAD_COLOR)

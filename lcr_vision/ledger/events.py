@@ -8,7 +8,7 @@ Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.led
   it was, the ``faces`` as read, the roller's choices (`Choices`: ``reverse`` for Wilder, wild
   ``targets`` by name, or null for the policy) and an optional ``photo`` path inside the session
   folder; a roll read from a folder or video file also names its ``source`` and the ``frame`` it
-  came from (`Origin`), and one committed doubtful with nobody to answer is ``doubtful``; where
+  came from (`Origin`), a folder's photo its file ``name`` and ``digest`` too, and one committed doubtful with nobody to answer is ``doubtful``; where
   fewer dice were seen than owed and nobody answered, ``faces`` holds the dice seen and
   ``unseen`` how many were not (they move no chip until a correction says what they showed);
 - ``correct`` (`CorrectEvent`): new faces (and choices) for roll ``k``; the later rolls are
@@ -220,10 +220,14 @@ def _faces(data: Mapping[str, Any], line: int) -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Origin:
     """Where a roll was read: a folder's or video file's resolved path, and the photo's or
-    frame's index in it (from 0), so that a resumed session reads on after it."""
+    frame's index in it (from 0), so that a resumed session reads on after it; a folder's photo
+    also by its file ``name`` and the ``digest`` of its bytes (`lcr_vision.camera.stills`), so
+    that a resumed session reads every photo not yet read and finds one changed since."""
 
     source: str
     frame: int
+    name: str | None = None
+    digest: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -239,7 +243,8 @@ class RollEvent(Event):
 
     KIND = "roll"
     FIELDS: ClassVar[Schema] = {"k": int, "player": str, **_THROW, "photo": (str, NoneType)}
-    OPTIONAL: ClassVar[Schema] = {"source": str, "frame": int, "doubtful": bool, "unseen": int}
+    OPTIONAL: ClassVar[Schema] = {"source": str, "frame": int, "name": str, "digest": str,
+                                  "doubtful": bool, "unseen": int}
 
     k: int
     player: str
@@ -256,6 +261,8 @@ class RollEvent(Event):
                 "photo": self.photo}  # fmt: skip
         if self.origin is not None:
             data |= {"source": self.origin.source, "frame": self.origin.frame}
+            data |= {k: v for k, v in (("name", self.origin.name),
+                                       ("digest", self.origin.digest)) if v is not None}
         return (data | ({"doubtful": True} if self.doubtful else {})
                 | ({"unseen": self.unseen} if self.unseen else {}))
 
@@ -263,7 +270,10 @@ class RollEvent(Event):
     def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
         if "source" in data and "frame" not in data:
             raise fault(line, "roll event needs 'frame'")
-        origin = Origin(data["source"], data["frame"]) if "source" in data else None
+        if ("name" in data or "digest" in data) and "source" not in data:
+            raise fault(line, "roll event needs 'source' for its photo's name and digest")
+        origin = Origin(data["source"], data["frame"], data.get("name"),
+                        data.get("digest")) if "source" in data else None
         return cls(k=data["k"], player=data["player"], faces=_faces(data, line),
                    choices=Choices.from_json(data, line), photo=data["photo"], origin=origin,
                    doubtful=data.get("doubtful", False), unseen=data.get("unseen", 0), time=time)

@@ -54,6 +54,12 @@ EN = Language(
                          "journal.",
         "resumed_frame": "Resuming {source} at frame {n}: the frames before it are in the "
                          "journal.",
+        "resumed_named": "Resuming {source}: {n} of its photos are in the journal; reading the "
+                         "others.",
+        "photo_gone": "Roll {k}'s photo {name} is no longer in {source}: the ledger keeps what "
+                      "was read from it; put it back to check it.",
+        "photo_changed": "Roll {k}'s photo {name} in {source} has changed since it was read: the "
+                         "ledger keeps what was read then; put the original back to check it.",
         "standings": "{chips}, center {center}.",
         "favoured": "{player} is favoured to win, {chance}.",
         "even": "Too close to call.",

@@ -180,6 +180,15 @@ class Phrasebook:
         """A folder (``photo``) or video resumed at photo or frame ``n`` (from 1)."""
         return self._say("resumed_photo" if photo else "resumed_frame", source=source, n=str(n))
 
+    def resumed_named(self, source: str, n: int) -> str:
+        """A folder resumed by its photos' names: ``n`` of them are in the journal already."""
+        return self._say("resumed_named", source=source, n=str(n))
+
+    def photo_differs(self, k: int, name: str, source: str, gone: bool) -> str:
+        """Roll ``k``'s photo is ``gone`` from its folder, or changed, since it was read."""
+        return self._say("photo_gone" if gone else "photo_changed", k=str(k), name=name,
+                         source=source)
+
     def correction(self, k: int, faces: Sequence[str]) -> str:
         """A correction of roll ``k``, as game faces: ``Roll three was center, dot, dot.``"""
         text = ", ".join(self._words.faces[f] for f in faces)

@@ -232,21 +232,34 @@ class TableLoop(FrontEnd):
         self.read_on()
 
     def read_on(self) -> None:
-        """Start a folder or video past the last photo or frame this session journalled from it,
-        and say so."""
+        """Go on with a folder or video this session journalled rolls from, and say so: a
+        folder's every photo not yet read, wherever it sorts, each photo read before checked
+        against its name and digest (one gone or changed since is said, with what to do); a
+        video, or a folder an older journal named no photos of, past the last frame read."""
         source = self.source
-        read = [r.entry.origin.frame for r in self.session.ledger.rolls
+        read = [(r.entry.k, r.entry.origin) for r in self.session.ledger.rolls
                 if r.entry.origin is not None and r.entry.origin.source == source.identity]
-        if source.identity is not None and read:
-            source.start = max(read) + 1
-            self.view.tell(self.phrases.resumed(source.name, source.start + 1, source.stills))
+        if source.identity is None or not read:
+            return
+        named = [(k, o.name, o.digest) for k, o in read if o.name is not None and o.digest]
+        if source.stills and len(named) == len(read):
+            for k, name, digest in named:
+                gone = source.differs(name, digest)
+                if gone is not None:
+                    self.view.tell(self.phrases.photo_differs(k, name, source.name, gone))
+            source.done = frozenset(name for _, name, _ in named)
+            self.view.tell(self.phrases.resumed_named(source.name, len(named)))
+            return
+        source.start = max(o.frame for _, o in read) + 1
+        self.view.tell(self.phrases.resumed(source.name, source.start + 1, source.stills))
 
     def plan_roll(self, faces: tuple[str, ...], photo: str, doubtful: bool,
                   unseen: int = 0) -> Throw:
         """The roll checked by the rules, from the source's latest frame; at the keyboard, the
         roller's wild choices are asked (again, until the rules accept them)."""
         source = self.source
-        origin = None if source.identity is None else Origin(source.identity, source.position)
+        origin = None if source.identity is None else Origin(source.identity, source.position,
+                                                             *(source.photo or (None, None)))
         while True:
             decision = None
             if self.options.interactive:
