@@ -3,6 +3,8 @@ with the truth; what a family lives with is counted (questions, silent wrong dic
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -66,3 +68,22 @@ def test_every_set_is_named_once() -> None:
     names = [g.name for g in SETS]
     assert len(names) == len(set(names))
     assert all(isinstance(g.available(), (str, type(None))) for g in SETS)
+
+
+def test_an_evening_at_the_tray_ends_every_game_right_and_nobody_answering_none_wrong(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Three games of the real tray photos in one session, the table learning into a profile
+    made for it: every answered game ends with the true ledger, no die committed wrong unasked,
+    and with nobody answering no game ends wrong without the ledger saying so."""
+    if not REAL.is_dir():
+        pytest.skip(f"needs {REAL}")
+    assert main(["measure", "games", "--evening", "--games", "1", "--sets", "tray photos"]) == 0
+    night = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert [g["exact games"] for g in night["games"]] == [1, 1, 1]
+    assert sum(g["silent wrong dice"] for g in night["games"]) == 0
+    assert "wrong" not in night["nobody answering"] and len(night["nobody answering"]) == 3
+
+
+def test_an_unknown_evening_table_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["measure", "games", "--evening", "--sets", "chess"]) == 2
+    assert "no evening table 'chess'; the tables are: printed-lcr" in capsys.readouterr().err
