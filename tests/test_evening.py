@@ -4,6 +4,7 @@ game and the next session start from it."""
 
 from __future__ import annotations
 
+import io
 from dataclasses import replace
 from pathlib import Path
 
@@ -49,6 +50,7 @@ def test_the_evening_learns_the_dice_and_the_next_session_starts_from_it(
     evening = Evening(load("family"), path)
     reader = evening.learn(tmp_path / "game1", wild)
     assert reader is not None and evening.learnt == 1
+    assert evening.expected is not None and 0 <= evening.expected <= 100  # said at the table
     kept = load("family")
     assert kept.face_head is not None and kept.sessions == (str((tmp_path / "game1").resolve()),)
     assert len(kept.head_rolls) == 8 and all(Path(r).is_file() for r in kept.head_rolls)
@@ -117,14 +119,17 @@ def test_the_table_reads_on_with_what_it_learnt_after_each_game(tmp_path: Path) 
         used.append("learnt")
         return learnt.read(frame)
 
-    def learn():
+    def learn() -> tuple:
         games.append(len(used))
-        return read_learnt
+        return read_learnt, 4
 
     session = Session.create(tmp_path / "s", settings)
-    with Announcer(None, speak=False, record=None) as voice:
+    said = io.StringIO()
+    with Announcer(None, speak=False, record=None, out=said) as voice:
         TableLoop(session, FolderSource(folder), read_first, voice, Phrasebook(PLAYERS),
                   Screen(), TableOptions(learn=learn)).run()
+    assert said.getvalue().count("I learnt your dice from that game: I expect to ask about "
+                                 "four rolls in a hundred now.") == 2
     assert session.ledger.series.finished == series.finished
     session.close()
     assert games == [series.finished[0].rolls, len(images)]  # every photo read once

@@ -58,6 +58,7 @@ class Evening:
     made: bool = False
     guess_dice: bool = False
     learnt: int = 0  # games after which it learnt something
+    expected: int | None = None  # questions per 100 rolls held out of the last head kept
 
     @classmethod
     def made_for(cls, session: Path, kind: DiceKind | None, pyramid: bool, folder: Path,
@@ -83,7 +84,7 @@ class Evening:
         try:
             if self.guess_dice:
                 profile = replace(profile, dice=dice_of(sessions, profile.dice))
-            learnt, _ = update(profile, [Path(s) for s in sessions], self.model, self.threads,
+            learnt, lesson = update(profile, [Path(s) for s in sessions], self.model, self.threads,
                                asks=table_asks(face_map), checks=checks, background=background,
                                known=set(profile.head_rolls))
             learnt = replace(learnt, sessions=tuple(sessions))
@@ -92,6 +93,9 @@ class Evening:
             return None  # the table plays on as it was
         self.profile = learnt
         self.learnt += 1
+        held = lesson.after.rolls
+        self.expected = (None if lesson.asked is None or not held
+                         else round(100 * lesson.asked[1] / held))
         return profile_reader(self.profile, self.model, self.threads)
 
 

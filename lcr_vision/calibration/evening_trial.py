@@ -38,6 +38,7 @@ from lcr_vision.ledger import Session
 from lcr_vision.measure.games import REAL, Roll, Tally, play_source, tray_pools
 from lcr_vision.meter import Meter
 from lcr_vision.rules import Series, Settings, Variants
+from lcr_vision.table.loop import Lesson
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.settle import ReadFrame
 
@@ -114,14 +115,14 @@ def _play(games: Sequence[Game], settings: Settings, read: ReadFrame, folder: Pa
     session = Session.create(folder, settings)
     current: list[ReadFrame] = [read]
 
-    def learn() -> ReadFrame | None:
+    def learn() -> Lesson | None:
         learnt = evening.learn(folder, settings.face_map) if evening is not None else None
         if answered:
             night.learnt.append(int(learnt is not None))
-        if learnt is None:
+        if learnt is None or evening is None:
             return None
         current[0] = learnt.read
-        return learnt.read
+        return learnt.read, evening.expected
 
     try:
         for number, game in enumerate(games, start=1):

@@ -41,7 +41,7 @@ from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.sequence import Table
 from lcr_vision.table.answers import Answers
-from lcr_vision.table.loop import TableLoop, TableOptions
+from lcr_vision.table.loop import Lesson, TableLoop, TableOptions
 from lcr_vision.table.screen import Screen
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
@@ -280,7 +280,7 @@ def play(game: GameSet, reader: DiceReader, rng: np.random.Generator, tally: Tal
 
 def play_source(session: Session, source: FrameSource, truth: Truth, read: ReadFrame,
                 tally: Tally, answered: bool = True,
-                learn: Callable[[], ReadFrame | None] | None = None) -> None:
+                learn: Callable[[], Lesson | None] | None = None) -> None:
     """Play ``source``'s rolls in ``session`` through the table loop, every question answered
     with the ``truth`` (or, unless ``answered``, none), learning between games as ``learn``
     does, and add its rolls, questions and silent wrong dice to ``tally`` (the caller judges the

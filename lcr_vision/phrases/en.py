@@ -46,6 +46,8 @@ EN = Language(
         "unanswered": "Nobody answered: I take {player}'s roll as I read it. Check roll {k} in "
                       "the review.",
         "learnt": "I learnt your dice from that game, so I should ask less.",
+        "learnt_expect": "I learnt your dice from that game: I expect to ask about {n} rolls in "
+                         "a hundred now.",
         "unseen": "Nobody answered, and I could not see {missing} of {player}'s roll: I count only "
                   "the dice I saw, so the chips are unchecked from roll {k} on until you correct "
                   "it in the review.",

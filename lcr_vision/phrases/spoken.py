@@ -167,9 +167,12 @@ class Phrasebook:
         return self._say("unseen", player=player, k=self._words.spell(k, ""),
                          missing=self._words.count(missing, "die"))
 
-    def learnt(self) -> str:
-        """Between games, the table learnt its dice from the last: ``I learnt your dice ...``."""
-        return self._say("learnt")
+    def learnt(self, expected: int | None = None) -> str:
+        """Between games, the table learnt its dice from the last: ``I learnt your dice ...``,
+        and, where known, about how many rolls in a hundred it expects to ask about."""
+        if expected is None:
+            return self._say("learnt")
+        return self._say("learnt_expect", n=self._words.spell(expected, ""))
 
     def type_faces(self, player: str, owed: int) -> str:
         """A photo whose dice cannot be accepted as read: its faces must be typed."""

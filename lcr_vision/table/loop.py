@@ -63,6 +63,10 @@ from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.settle import ReadFrame, SettleDetector
 
+# What a table learnt between games: the reader to read on with, and how many rolls in 100 it is
+# expected to ask about (None: not known).
+Lesson = tuple[ReadFrame, int | None]
+
 
 @dataclass(frozen=True)
 class TableOptions:
@@ -77,8 +81,9 @@ class TableOptions:
     # demo's simulated table), and a photo's is committed doubtful.
     answers: Answers | None = None
     # After each game, what the table learnt of its dice from the game's verified rolls: a reader
-    # to read on with, or None where nothing was learnt (`lcr_vision.calibration.evening`).
-    learn: Callable[[], ReadFrame | None] | None = None
+    # to read on with and the questions per 100 rolls held-out rolls expect of it, or None where
+    # nothing was learnt (`lcr_vision.calibration.evening`).
+    learn: Callable[[], Lesson | None] | None = None
 
 
 class TableLoop(FrontEnd):
@@ -302,10 +307,10 @@ class TableLoop(FrontEnd):
         can; a reader that learnt something reads on, and the table is told."""
         if self.options.learn is None:
             return
-        read = self.options.learn()
-        if read is not None:
-            self.read = read
-            self.announcer.say(self.phrases.learnt())
+        lesson = self.options.learn()
+        if lesson is not None:
+            self.read, expected = lesson
+            self.announcer.say(self.phrases.learnt(expected))
 
     def rolled(self, told: Told) -> None:
         """A roll told: it stays on the window until the next."""
