@@ -17,6 +17,7 @@ from test_review_model import PLAYERS, camera_session, manual_session
 
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
+from lcr_vision.ledger.journal import SEAL
 from lcr_vision.ledger.report import ledger_rows
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.written import describe_standings, describe_struck
@@ -235,7 +236,7 @@ def test_a_page_that_cannot_be_written_leaves_the_correction_saved(
     assert err == (f"lcr-vision: warning: the correction is saved, but cannot write "
                    f"{folder / 'index.html'}: No space left on device; rebuild the page with: "
                    f"lcr-vision review {folder}\n")
-    assert sorted(p.name for p in folder.iterdir()) == ["index.html", JOURNAL, "photos"]
+    assert sorted(p.name for p in folder.iterdir()) == ["index.html", JOURNAL, SEAL, "photos"]
     assert (folder / "index.html").read_text() == page, "the old page stays whole"
     status, out, _ = amend(capsys, folder, 2, "R dot")  # again: the stale page is rebuilt
     assert status == 0 and out.splitlines() == [

@@ -22,8 +22,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lcr_vision.cli import main
-from lcr_vision.ledger import JOURNAL, JournalError, Ledger, Session, read_journal, replay
+from lcr_vision.ledger import (
+    JOURNAL,
+    JournalError,
+    Ledger,
+    Session,
+    read_journal,
+    replay,
+    tampering,
+)
 from lcr_vision.ledger.events import photo_path
+from lcr_vision.ledger.journal import SEAL
 from lcr_vision.rules import Settings
 
 PLAYERS = ("Ann", "Ben", "Cat")
@@ -208,3 +217,53 @@ def test_a_name_with_a_terminal_escape_in_the_settings_is_reported(folder: Path)
     edit(folder, 0, settings=settings | {"players": ["Ann\x1b[31m", "Ben", "Cat"]})
     with pytest.raises(JournalError, match="line 1: player name .* holds a line break or control"):
         Session.open(folder)
+
+
+@pytest.fixture(scope="module")
+def sealed(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, bytes]:
+    """A played journal and its seal, as lcr-vision left them."""
+    folder = tmp_path_factory.mktemp("sealed") / "s"
+    play(folder)
+    return (folder / JOURNAL).read_bytes(), (folder / SEAL).read_bytes()
+
+
+def test_a_journal_as_written_is_intact(sealed: tuple[bytes, bytes], tmp_path: Path) -> None:
+    (tmp_path / JOURNAL).write_bytes(sealed[0])
+    (tmp_path / SEAL).write_bytes(sealed[1])
+    assert tampering(tmp_path / JOURNAL) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(how=st.sampled_from(["flip", "delete", "duplicate", "swap", "cut"]),
+       a=st.integers(0, 10**6), b=st.integers(0, 10**6), bit=st.integers(0, 7))
+def test_every_edit_by_hand_shows(sealed: tuple[bytes, bytes], how: str, a: int, b: int,
+                                  bit: int) -> None:
+    """Any byte flipped, line deleted, repeated or moved, or lines cut from the end: the journal
+    is refused, read as cut by a crash, or shows where it was changed (`tampering`)."""
+    journal, seal = sealed
+    if how == "cut":
+        lines = journal.splitlines(keepends=True)
+        changed = b"".join(lines[:len(lines) - 1 - a % 5])
+    else:
+        changed = damaged(journal, how, a, b, bit)
+    if changed == journal:
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        (Path(folder) / JOURNAL).write_bytes(changed)
+        (Path(folder) / SEAL).write_bytes(seal)
+        try:
+            lines, warning = read_journal(Path(folder) / JOURNAL)
+            replay(lines)
+        except JournalError:
+            return
+        assert warning is not None or tampering(Path(folder) / JOURNAL) is not None, (how, a, b)
+
+
+def test_an_older_journal_says_once_that_edits_would_not_show(folder: Path) -> None:
+    old = [{k: v for k, v in e.items() if k != "prev"} for e in events(folder)]
+    rewrite(folder, [json.dumps(old[0] | {"version": 3}) + "\n",
+                     *(json.dumps(e) + "\n" for e in old[1:])])
+    session = Session.open(folder)
+    assert session.tampered is not None and session.tampered.line is None
+    assert "written before its lines were chained (version 3)" in session.tampered.why
+    session.close()

@@ -18,6 +18,7 @@ from lcr_vision.ledger import (
     read_journal,
     replay,
 )
+from lcr_vision.ledger.journal import line_digest
 from lcr_vision.ledger.report import ledger_json, ledger_rows, ledger_text
 from lcr_vision.rules import Decision, FaceCountError, IllegalChoiceError, Settings, Variants
 
@@ -45,6 +46,7 @@ def test_each_roll_is_on_disk_when_its_result_is_returned(session: Session) -> N
     result = session.record_roll(("L", "R", "dot"), photo="photos/0001.json")
     assert result.after.chips == (1, 4, 4)
     event = json.loads(journal_lines(session)[-1])
+    assert event.pop("prev") == line_digest(journal_lines(session)[0].encode())
     assert event | {"time": None} == {
         "event": "roll", "k": 1, "time": None, "player": "Ann", "faces": ["L", "R", "dot"],
         "reverse": False, "targets": None, "photo": "photos/0001.json",

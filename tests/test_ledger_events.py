@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from lcr_vision.faces import FACE_TOKENS
 from lcr_vision.ledger import JOURNAL, JournalError, Ledger, Session, clock, read_journal, replay
 from lcr_vision.ledger import events as ev
+from lcr_vision.ledger.journal import line_digest
 from lcr_vision.ledger.session import new_session_folder
 from lcr_vision.rules import Decision, Settings, Variants
 
@@ -84,7 +86,10 @@ def test_a_session_journals_each_event_as_its_class_writes_it(tmp_path: Path) ->
     assert [type(e) for e in events] == [
         ev.SessionEvent, ev.RollEvent, ev.AnnouncedEvent, ev.RollEvent, ev.GameOverEvent,
         ev.NewGameEvent, ev.CorrectEvent, ev.UndoEvent]
-    assert [json.dumps(e.to_json()) for e in events] == text
+    # each line as its class writes it, then the digest of the line before it
+    assert [json.dumps(e.to_json()) for e in events] == [
+        json.dumps({k: v for k, v in json.loads(line).items() if k != "prev"}) for line in text]
+    assert all(json.loads(b)["prev"] == line_digest(a.encode()) for a, b in pairwise(text))
 
 
 times = st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2200, 1, 1),

@@ -5,6 +5,7 @@ drawing code. The helpers here make the sessions the page, browser and amend tes
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -172,8 +173,9 @@ def test_a_record_of_another_roll_is_flagged_and_not_shown(tmp_path: Path) -> No
     session.close()
     journal = folder / JOURNAL  # that lcr-vision wrote version 1, whose photos are not checked
     lines = journal.read_text().splitlines()
-    journal.write_text("\n".join([json.dumps(json.loads(lines[0]) | {"version": 1}), *lines[1:]])
-                       + "\n")
+    old = [json.loads(lines[0]) | {"version": 1}, *map(json.loads, lines[1:])]
+    journal.write_text("".join(json.dumps({k: v for k, v in e.items() if k != "prev"}) + "\n"
+                               for e in old))  # nor were its lines chained
     first, shown, lost = build_review(folder).cards
     assert first.photo.annotated is None and first.flagged
     assert first.doubts == ("photo record 0001 is of another roll (<script>'s R dot)",)
@@ -222,3 +224,20 @@ def test_pip_faces_show_the_game_face_and_the_pip(tmp_path: Path) -> None:
     assert card.moves.startswith("Ann puts one chip in the center and takes one chip from <script>")
     page = render_page(build_review(tmp_path / "p"))
     assert '<span class="die" title="pip 1">wild<sub>1</sub></span>' in page
+
+
+def test_an_intact_journal_is_shown_intact_and_an_edited_one_marks_the_rolls_after(
+        camera: Path, tmp_path: Path) -> None:
+    review = build_review(camera)
+    assert review.intact is not None and review.intact.startswith("The journal is intact")
+    assert review.tampered is None
+    edited = tmp_path / "s"
+    shutil.copytree(camera, edited)
+    lines = (edited / JOURNAL).read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if '"k": 4' in line and '"roll"' in line)
+    lines[at] = lines[at].replace('"player"', '"player" ', 1)  # the same event, other bytes
+    (edited / JOURNAL).write_text("".join(lines))
+    review = build_review(edited)
+    assert review.intact is None and f"line {at + 2} does not follow" in review.tampered
+    marked = [c.k for c in review.cards if c.doubts and "not vouched for" in c.doubts[0]]
+    assert marked == list(range(4, len(review.cards) + 1))  # the edited roll on

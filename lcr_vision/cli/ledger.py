@@ -7,7 +7,7 @@ import json
 import sys
 
 from lcr_vision.cli.options import add_session_argument
-from lcr_vision.ledger import JOURNAL, read_journal, replay
+from lcr_vision.ledger import JOURNAL, read_journal, replay, tampering
 from lcr_vision.ledger.report import ledger_json, ledger_text, write_csv
 
 HELP = "print the replayed ledger of a session"
@@ -30,9 +30,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     lines, warning = read_journal(args.session / JOURNAL)
-    if warning:
-        print(f"lcr-vision: warning: {warning}", file=sys.stderr)
-    ledger = replay(lines)
+    ledger = replay(lines)  # damage it cannot replay is the one line said
+    tampered = tampering(args.session / JOURNAL)
+    for said in (warning, tampered and tampered.why):
+        if said:
+            print(f"lcr-vision: warning: {said}", file=sys.stderr)
     if args.json:
         print(json.dumps(ledger_json(ledger), ensure_ascii=False, indent=2))
     elif args.csv:

@@ -117,8 +117,9 @@ def open_session(args: argparse.Namespace, settings: Settings | None) -> Session
         raise UserError("a new session needs --players, e.g. --players Ann,Ben,Cat")
     else:
         session = Session.create(folder or new_session_folder(), settings)
-    if session.warning:
-        print(f"lcr-vision: warning: {session.warning}", file=sys.stderr)
+    for said in (session.warning, session.tampered and session.tampered.why):
+        if said:
+            print(f"lcr-vision: warning: {said}", file=sys.stderr)
     return session
 
 

@@ -34,8 +34,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     review = build_review(args.session, args.also)
-    if review.warning:
-        print(f"lcr-vision: warning: {review.warning}", file=sys.stderr)
+    for said in (review.warning, review.tampered):
+        if said:
+            print(f"lcr-vision: warning: {said}", file=sys.stderr)
     path = write_page(args.session, review)
     rolls, games = plural(len(review.cards), "roll"), plural(len(review.games), "finished game")
     print(f"Wrote {path}: {rolls}, {games}.")

@@ -5,7 +5,7 @@
 """
 
 from lcr_vision.ledger.errors import EditError, JournalError, LedgerError, SessionError
-from lcr_vision.ledger.journal import read_journal
+from lcr_vision.ledger.journal import Tampering, read_journal, tampering
 from lcr_vision.ledger.replay import Entry, Ledger, PlayedRoll, replay
 from lcr_vision.ledger.session import JOURNAL, PHOTOS, Amendment, Session, new_session_folder
 
@@ -21,7 +21,9 @@ __all__ = [
     "PlayedRoll",
     "Session",
     "SessionError",
+    "Tampering",
     "new_session_folder",
     "read_journal",
     "replay",
+    "tampering",
 ]  # fmt: skip

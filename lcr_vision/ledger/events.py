@@ -24,7 +24,9 @@ Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.led
   line, and the resumed table says it first. Version 1 journals had no such line: their rolls count
   as said.
 
-Version 3 added ``settle``; older journals are read as they are. Every field of a kind is checked,
+Version 3 added ``settle``, version 4 the ``prev`` of every line after the first: the digest of
+the line before it, which the journal writes and checks (`lcr_vision.ledger.journal.tampering`);
+older journals are read as they are. Every field of a kind is checked,
 no unknown field is allowed, and a fault is a `JournalError` naming the journal's line.
 
 >>> from lcr_vision.rules import Variants
@@ -52,11 +54,11 @@ from typing import Any, ClassVar, Self
 from lcr_vision.faces import FACE_TOKENS, FaceError
 from lcr_vision.ledger import clock
 from lcr_vision.ledger.errors import JournalError
-from lcr_vision.ledger.journal import JOURNAL, RawEvent
+from lcr_vision.ledger.journal import JOURNAL, PREV, RawEvent
 from lcr_vision.rules import Decision, GameRecord, Settings, SettingsError
 
-VERSION = 3  # the journal version written; 2 added ``announced``, 3 ``settle``
-READABLE = (1, 2, VERSION)  # the versions read
+VERSION = 4  # the journal version written; 2 added ``announced``, 3 ``settle``, 4 ``prev``
+READABLE = (1, 2, 3, VERSION)  # the versions read
 PHOTOS = "photos"  # the photo log's folder in a session folder
 
 Types = type | tuple[type, ...]
@@ -119,7 +121,8 @@ class Event:
     @classmethod
     def _check(cls, data: Mapping[str, Any], line: int) -> None:
         """Every field known to the kind, present unless optional, of its type."""
-        unknown = sorted(data.keys() - cls.FIELDS.keys() - cls.OPTIONAL.keys() - {"event", "time"})
+        unknown = sorted(data.keys() - cls.FIELDS.keys() - cls.OPTIONAL.keys()
+                         - {"event", "time", PREV})
         if unknown:
             raise fault(line, f"{cls.KIND} event has an unknown field {unknown[0]!r}")
         given = {name: types for name, types in cls.OPTIONAL.items() if name in data}

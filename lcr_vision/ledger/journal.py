@@ -25,14 +25,20 @@ the journal never holds half a line that this process goes on after.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lcr_vision.ledger.errors import JournalError, SessionError
 
 JOURNAL = "journal.jsonl"  # the journal's name in a session folder, and in its error messages
+SEAL = "journal.seal"  # beside it: how many lines were written, and the last one's digest
+PREV = "prev"  # each line's field holding the digest of the line before it
+CHAINED = 4  # the journal version from which every line after the first carries `PREV`
 
 RawEvent = dict[str, Any]  # a line as JSON; `lcr_vision.ledger.events` reads it into its event
 
@@ -66,6 +72,41 @@ def _split(data: bytes, name: str) -> tuple[list[tuple[int, RawEvent]], int, str
     return events, len(data), None
 
 
+def line_digest(raw: bytes) -> str:
+    """The first 16 hex digits of the SHA-256 of a line's bytes (its newline left out)."""
+    return hashlib.sha256(raw.rstrip(b"\n")).hexdigest()[:16]
+
+
+def chain_break(data: bytes, chained: bool = False) -> int | None:
+    """The first line of a journal's ``data`` that does not carry the digest of the line before
+    it (`PREV`): from line 2 on where ``chained`` (a journal written chained), else once a line
+    has carried one; None where every line follows the one before.
+
+    >>> first = b'{"event": "session"}'
+    >>> second = b'{"event": "roll", "prev": "%s"}' % line_digest(first).encode()
+    >>> chain_break(first + b"\\n" + second), chain_break(second + b"\\n" + first)
+    (None, 1)
+    """
+    raws = data.split(b"\n")
+    for number, raw in enumerate(raws, start=1):
+        if not raw.strip():
+            continue
+        try:
+            prev = json.loads(raw).get(PREV)
+        except (ValueError, RecursionError, AttributeError):
+            if number == len(raws):  # a last line cut by a crash: reading leaves it out
+                return None
+            return number
+        if prev is None:
+            if chained and number > 1:
+                return number
+            continue
+        chained = True
+        if number == 1 or prev != line_digest(raws[number - 2]):
+            return number
+    return None
+
+
 def lines_of(events: list[RawEvent]) -> bytes:
     """Events as journal lines."""
     return "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in events).encode("utf-8")
@@ -87,11 +128,14 @@ class Journal:
     """A journal open for appending, locked against a second writer. ``lines`` holds the events
     it had when opened, numbered; ``warning`` says if a cut last line was dropped."""
 
-    def __init__(self, path: Path, fd: int, lines: list[tuple[int, RawEvent]], warning: str | None):
+    def __init__(self, path: Path, fd: int, lines: list[tuple[int, RawEvent]], warning: str | None,
+                 last: bytes | None = None):
         self.path = path
         self.lines = lines
         self.warning = warning
         self._fd = fd
+        self._last = last  # the last line written, to chain the next one to
+        self._count = len(lines)
         self._time = max((e["time"] for _, e in lines if isinstance(e.get("time"), str)),
                          default="")
 
@@ -113,7 +157,8 @@ class Journal:
         except JournalError:
             os.close(fd)
             raise
-        journal = cls(path, fd, lines, warning)
+        whole = data[:end].rstrip(b"\n") if warning else data.rstrip(b"\n")
+        journal = cls(path, fd, lines, warning, whole.rsplit(b"\n", 1)[-1] if whole else None)
         try:
             if warning:
                 os.ftruncate(fd, end)
@@ -127,12 +172,19 @@ class Journal:
 
     def stamped(self, events: list[RawEvent]) -> bytes:
         """The events as lines, ready to write: one stamped before the last (a clock set back)
-        takes the last one's time, so that the replay can hold times to never going back."""
-        ready = []
+        takes the last one's time, so that the replay can hold times to never going back; each
+        after the first line carries the digest of the line before it (`PREV`), so that a line
+        edited, removed or moved by hand shows (`chain_break`)."""
+        ready, last = b"", self._last
         for event in events:
             self._time = max(self._time, event.get("time", ""))
-            ready.append(event | {"time": self._time} if "time" in event else event)
-        return lines_of(ready)
+            stamped = event | {"time": self._time} if "time" in event else dict(event)
+            if last is not None:
+                stamped[PREV] = line_digest(last)
+            line = lines_of([stamped])
+            ready += line
+            last = line.rstrip(b"\n")
+        return ready
 
     def append(self, events: list[RawEvent]) -> None:
         """Write the events as lines in one write, then fsync: they are committed on return."""
@@ -147,6 +199,10 @@ class Journal:
             while view:
                 view = view[os.write(self._fd, view) :]
             os.fsync(self._fd)
+            lines = data.rstrip(b"\n").split(b"\n")
+            if lines[-1]:
+                self._last = lines[-1]
+                self._count += len([line for line in lines if line])
         except OSError as exc:
             try:
                 if start >= 0:
@@ -154,9 +210,73 @@ class Journal:
             except OSError:
                 pass  # what is left is a cut last line, which the next reading drops
             raise SessionError(f"cannot write {self.path}: {exc.strerror}") from None
+        self._seal()
+
+    def _seal(self) -> None:
+        """Write `SEAL` beside the journal: its lines and the last one's digest, so that lines
+        cut from its end or a last line edited by hand show too (`tampering`). Written after the
+        journal, so a crash between leaves the journal ahead of it, which reads as whole; a seal
+        that cannot be written leaves the journal as it is."""
+        if self._last is None:
+            return
+        seal = {"lines": self._count, "last": line_digest(self._last)}
+        try:
+            fd, scratch = tempfile.mkstemp(prefix=".seal.", dir=self.path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(json.dumps(seal) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(scratch, self.path.with_name(SEAL))
+        except OSError:
+            Path(scratch).unlink(missing_ok=True)
 
     def close(self) -> None:
         """Release the lock and the file."""
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+
+
+@dataclass(frozen=True)
+class Tampering:
+    """What shows that a journal was changed by hand since it was written: why, in one line, and
+    the first line not vouched for (None where none can be named)."""
+
+    why: str
+    line: int | None = None
+
+
+def tampering(path: Path) -> Tampering | None:
+    """What shows that the journal at ``path`` was changed by hand since it was written, or None
+    where every line follows the one before and the seal agrees. A journal written before its
+    lines were chained (version 3 and older) says so: edits would not show."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        version = json.loads(data.split(b"\n", 1)[0]).get("version")
+    except (ValueError, RecursionError, AttributeError):
+        version = None
+    chained = isinstance(version, int) and version >= CHAINED
+    broken = chain_break(data, chained)
+    if broken is not None:
+        since = max(broken - 1, 1)  # either line may be the one changed
+        return Tampering(f"{path.name} line {broken} does not follow line {broken - 1} as it was "
+                         "written: lines were edited, removed or moved by hand; nothing from line "
+                         f"{since} on is vouched for", since)
+    if not chained:
+        return Tampering(f"{path.name} was written before its lines were chained (version "
+                         f"{version}): an edit by hand would not show")
+    try:
+        seal = json.loads(path.with_name(SEAL).read_text(encoding="utf-8"))
+        sealed, last = int(seal["lines"]), str(seal["last"])
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return Tampering(f"{SEAL} is missing or damaged: lines cut from the end of {path.name} "
+                         "would not show")
+    raws = [raw for raw in data.split(b"\n") if raw.strip()]
+    if len(raws) < sealed or line_digest(raws[sealed - 1]) != last:
+        return Tampering(f"{path.name} has lost or changed lines at its end since line {sealed} "
+                         f"was written ({SEAL}): its last lines are not vouched for",
+                         min(len(raws), sealed))
+    return None

@@ -53,7 +53,7 @@ from lcr_vision.ledger.events import (
     game_events,
     parse_journal,
 )
-from lcr_vision.ledger.journal import JOURNAL, Journal
+from lcr_vision.ledger.journal import JOURNAL, Journal, tampering
 from lcr_vision.ledger.replay import Entry, Ledger, unannounced
 from lcr_vision.phrases.spoken import Phrasebook
 from lcr_vision.rules import (
@@ -130,6 +130,8 @@ class Session:
         self.folder = folder
         self.ledger = ledger
         self.warning = journal.warning
+        # what shows the journal was changed by hand since it was written (`tampering`)
+        self.tampered = tampering(journal.path) if events else None
         self._journal = journal
         self._rolls_journalled = sum(isinstance(e, RollEvent) for _, e in events)
         waiting = unannounced(events) if events else ()

@@ -9,12 +9,21 @@ when written and may be stale after a correction, so they are not used.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
-from lcr_vision.ledger import JOURNAL, Entry, Ledger, PlayedRoll, read_journal, replay
+from lcr_vision.ledger import (
+    JOURNAL,
+    Entry,
+    Ledger,
+    PlayedRoll,
+    Tampering,
+    read_journal,
+    replay,
+    tampering,
+)
 from lcr_vision.ledger.events import RollEvent, parse_journal
 from lcr_vision.photolog import How, SeenDie
 from lcr_vision.phrases.written import (
@@ -112,6 +121,8 @@ class Review:
     struck: tuple[str, ...] = ()  # the rolls corrections struck, in words
     also: tuple[str, ...] = ()  # the other sessions the dice were judged over, resolved
     unverified: str | None = None  # from which roll on the chips stand on an unanswered read
+    tampered: str | None = None  # what shows the journal was changed by hand, if anything
+    intact: str | None = None  # that every line of a chained journal follows the one before
 
 
 def is_low(die: SeenDie) -> bool:
@@ -186,6 +197,7 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
     """Replay the session in ``folder`` and gather its photo log into the page model; the dice
     are judged over it and the sessions ``also`` played with the same dice."""
     lines, warning = read_journal(folder / JOURNAL)
+    tampered = tampering(folder / JOURNAL)
     journal = parse_journal(lines)
     ledger = Ledger.replay(journal)
     others = [replay(read_journal(other / JOURNAL)[0]) for other in also]
@@ -196,7 +208,8 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
         title=folder.resolve().name,
         players=players,
         variants=ledger.settings.variants.names,
-        cards=tuple(card_of(r, players, events[r.entry.k], folder) for r in ledger.rolls),
+        cards=tuple(vouched(card_of(r, players, events[r.entry.k], folder), r, tampered)
+                    for r in ledger.rolls),
         games=tuple(
             GameLine(
                 g.number,
@@ -218,4 +231,16 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
         also=tuple(str(other.resolve()) for other in also),
         unverified=(None if ledger.unverified_from is None
                     else describe_unverified(ledger.unverified_from)),
+        tampered=None if tampered is None else tampered.why,
+        intact=None if tampered is not None else
+        f"The journal is intact: each of its {len(lines)} lines follows the one before as written.",
     )
+
+
+def vouched(card: Card, roll: PlayedRoll, tampered: Tampering | None) -> Card:
+    """``card``, marked where the journal's line of its roll (or of its correction) comes at or
+    after the first line that does not follow the one before as written."""
+    if tampered is None or tampered.line is None or roll.entry.line < tampered.line:
+        return card
+    why = f"written at or after the journal's break at line {tampered.line}: not vouched for"
+    return replace(card, doubts=(why, *card.doubts))

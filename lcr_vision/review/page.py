@@ -231,9 +231,11 @@ def _summary(review: Review) -> str:
 
 
 def _warning(review: Review) -> str:
-    """The journal's warning and the ledger's unverified rolls, where there are any."""
-    return "".join(f'<p class="warning">{escape(text)}</p>'
-                   for text in (review.warning, review.unverified) if text)
+    """The journal's warning, what shows it was changed by hand (or that it is intact), and the
+    ledger's unverified rolls."""
+    said = "".join(f'<p class="warning">{escape(text)}</p>'
+                   for text in (review.warning, review.tampered, review.unverified) if text)
+    return said + (f'<p class="intact">{escape(review.intact)}</p>' if review.intact else "")
 
 
 def _hash(text: str) -> str:
