@@ -59,6 +59,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from lcr_vision.camera.stills import digest_of
 from lcr_vision.errors import UserError
 from lcr_vision.ledger import PHOTOS
 from lcr_vision.ledger.clock import now, record_stamp
@@ -319,23 +320,27 @@ class PhotoLog:
             raise PhotoError(f"cannot write {self.folder / name}: {exc.strerror}") from None
 
     def stage(self, number: int, frame: np.ndarray, annotated: np.ndarray,
-              record: Mapping[str, Any]) -> None:
+              record: Mapping[str, Any]) -> str:
         """Write the two images and the record (a `PhotoRecord`'s JSON) under staged names, to be
-        given their own by `finish`."""
+        given their own by `finish`; returns the `digest_of` the frame's file, which the roll's
+        journal line keeps (``shot``) so that a photo swapped since shows."""
         import cv2
 
         names = image_names(number)
+        shot = ""
         try:
             for key, image in (("frame", frame), ("annotated", annotated)):
                 ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
                 if not ok:
                     raise PhotoError(f"cannot encode {self.folder / names[key]}")
                 self._write(names[key], data.tobytes())
+                shot = shot or digest_of(data.tobytes())
             self._write_record(number, record, names["frame"], names["annotated"])
         except PhotoError:
             for name in names.values():
                 (self.folder / (name + STAGED)).unlink(missing_ok=True)
             raise
+        return shot
 
     def _write_record(self, number: int, record: Mapping[str, Any], frame: str | None,
                       annotated: str | None) -> None:

@@ -225,3 +225,19 @@ def test_with_nobody_to_answer_no_die_is_invented(tmp_path: Path, game,
     assert main(["ledger", str(tmp_path / "s")]) == 0
     text = capsys.readouterr().out
     assert "L dot [corrected]" in text and "Unverified" not in text
+
+
+def test_a_photo_swapped_in_the_photo_log_shows_on_the_review_page(
+        tmp_path: Path, game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each roll's journal line keeps the digest of its saved photo: one swapped since is
+    marked on its card, and only its card."""
+    folder = write_folder(tmp_path / "rolls", [image for image, _ in game[:3]])
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    play_folder(folder, tmp_path / "s")
+    photos = tmp_path / "s" / "photos"
+    (photos / "0002.jpg").write_bytes((photos / "0001.jpg").read_bytes())
+    assert all(len(e["shot"]) == 16 for e in roll_events(tmp_path / "s"))
+    assert main(["review", str(tmp_path / "s")]) == 0
+    page = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
+    assert page.count("is not the photo saved for this roll") == 1
+    assert "photos/0002.jpg is not the photo saved for this roll: changed or swapped since" in page

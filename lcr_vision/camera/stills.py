@@ -25,10 +25,15 @@ def natural_key(path: Path) -> list[object]:
     return [int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", path.name)]
 
 
-def photo_digest(path: Path) -> str:
+def digest_of(data: bytes) -> str:
     """The first 16 hex digits of the SHA-256 of a photo's bytes: a journalled roll keeps it, so
-    that a photo changed since it was read shows."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    that a photo changed since shows."""
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def photo_digest(path: Path) -> str:
+    """`digest_of` the photo file at ``path``."""
+    return digest_of(path.read_bytes())
 
 
 class FolderSource(FrameSource):

@@ -8,7 +8,8 @@ Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.led
   it was, the ``faces`` as read, the roller's choices (`Choices`: ``reverse`` for Wilder, wild
   ``targets`` by name, or null for the policy) and an optional ``photo`` path inside the session
   folder; a roll read from a folder or video file also names its ``source`` and the ``frame`` it
-  came from (`Origin`), a folder's photo its file ``name`` and ``digest`` too, and one committed doubtful with nobody to answer is ``doubtful``; where
+  came from (`Origin`), a folder's photo its file ``name`` and ``digest`` too, and the photo
+  log's frame of it its ``shot`` (the digest of that file), and one committed doubtful with nobody to answer is ``doubtful``; where
   fewer dice were seen than owed and nobody answered, ``faces`` holds the dice seen and
   ``unseen`` how many were not (they move no chip until a correction says what they showed);
 - ``correct`` (`CorrectEvent`): new faces (and choices) for roll ``k``; the later rolls are
@@ -247,7 +248,7 @@ class RollEvent(Event):
     KIND = "roll"
     FIELDS: ClassVar[Schema] = {"k": int, "player": str, **_THROW, "photo": (str, NoneType)}
     OPTIONAL: ClassVar[Schema] = {"source": str, "frame": int, "name": str, "digest": str,
-                                  "doubtful": bool, "unseen": int}
+                                  "doubtful": bool, "unseen": int, "shot": str}
 
     k: int
     player: str
@@ -257,6 +258,7 @@ class RollEvent(Event):
     origin: Origin | None = None
     doubtful: bool = False
     unseen: int = 0
+    shot: str | None = None  # the digest of the photo log's frame of it, as saved
 
     def to_json(self) -> RawEvent:
         data = {"event": self.KIND, "k": self.k, "time": clock.stamp(self.time),
@@ -267,7 +269,8 @@ class RollEvent(Event):
             data |= {k: v for k, v in (("name", self.origin.name),
                                        ("digest", self.origin.digest)) if v is not None}
         return (data | ({"doubtful": True} if self.doubtful else {})
-                | ({"unseen": self.unseen} if self.unseen else {}))
+                | ({"unseen": self.unseen} if self.unseen else {})
+                | ({"shot": self.shot} if self.shot else {}))
 
     @classmethod
     def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
@@ -279,7 +282,8 @@ class RollEvent(Event):
                         data.get("digest")) if "source" in data else None
         return cls(k=data["k"], player=data["player"], faces=_faces(data, line),
                    choices=Choices.from_json(data, line), photo=data["photo"], origin=origin,
-                   doubtful=data.get("doubtful", False), unseen=data.get("unseen", 0), time=time)
+                   doubtful=data.get("doubtful", False), unseen=data.get("unseen", 0),
+                   shot=data.get("shot"), time=time)
 
 
 @dataclass(frozen=True, kw_only=True)

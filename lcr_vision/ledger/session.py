@@ -34,7 +34,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lcr_vision.errors import Said
@@ -120,6 +120,11 @@ class PlannedRoll:
     @property
     def k(self) -> int:
         return len(self.ledger.rolls)
+
+    def with_shot(self, shot: str) -> PlannedRoll:
+        """This roll, its journal line keeping ``shot``, the digest of its saved photo."""
+        return PlannedRoll([replace(e, shot=shot) if isinstance(e, RollEvent) else e
+                            for e in self.events], self.ledger)
 
 
 class Session:

@@ -14,8 +14,10 @@ from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
+from lcr_vision.camera.stills import digest_of
 from lcr_vision.ledger import (
     JOURNAL,
+    PHOTOS,
     Entry,
     Ledger,
     PlayedRoll,
@@ -25,7 +27,7 @@ from lcr_vision.ledger import (
     tampering,
 )
 from lcr_vision.ledger.events import RollEvent, parse_journal
-from lcr_vision.photolog import How, SeenDie
+from lcr_vision.photolog import How, SeenDie, image_names, photo_number
 from lcr_vision.phrases.written import (
     describe_roll,
     describe_standings,
@@ -156,6 +158,22 @@ def unseen_doubt(entry: Entry) -> tuple[str, ...]:
     return (f"{unseen} not seen: they moved no chips. What did they show? Amend roll {entry.k}.",)
 
 
+def swapped(folder: Path, entry: Entry, event: RollEvent) -> tuple[str, ...]:
+    """Where the photo log's frame of a roll is not the photo saved for it (its journal line's
+    ``shot``): it was changed or swapped since."""
+    number = photo_number(entry.photo)
+    if event.shot is None or number is None:
+        return ()
+    frame = folder / PHOTOS / image_names(number)["frame"]
+    try:
+        if digest_of(frame.read_bytes()) == event.shot:
+            return ()
+    except OSError:
+        return ()  # a missing photo is said where the photo is shown
+    said = f"{PHOTOS}/{frame.name} is not the photo saved for this roll: changed or swapped since"
+    return (said,)
+
+
 def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder: Path) -> Card:
     """The card of one live roll, given its live journal event."""
     result, entry = roll.result, roll.entry
@@ -175,7 +193,7 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder
         winner=None if after.winner is None else players[after.winner],
         time=event.time,
         photo=photo,
-        doubts=unseen_doubt(entry) + doubts_of(photo),
+        doubts=unseen_doubt(entry) + swapped(folder, entry, event) + doubts_of(photo),
         answered=None if photo is None else HOW_ANSWERED.get(photo.how),
     )
 

@@ -30,7 +30,7 @@ falls between saying it and the mark, never not at all.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import numpy as np
@@ -290,7 +290,9 @@ class TableLoop(FrontEnd):
         record = PhotoRecord.from_roll(number, result, self.session.settings,
                                        source=self.source.where, how=how, dice=dice,
                                        said=told.said, odds=told.odds, unseen=unseen)
-        self.photolog.stage(number, frame, self.annotated(frame, dice, result), record.to_json())
+        shot = self.photolog.stage(number, frame, self.annotated(frame, dice, result),
+                                   record.to_json())
+        throw = replace(throw, planned=throw.planned.with_shot(shot))
         self.play.commit(throw, partial(self.photolog.finish, number))
         self.pending = None
         if result.after.over:
