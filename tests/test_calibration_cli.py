@@ -273,7 +273,7 @@ def test_a_table_with_no_evident_far_side_keeps_finding_it_in_each_frame(
     each frame, as the reader as shipped does."""
     write_folder(shoot("plain-felt", 10), tmp_path)
     assert scripted(tmp_path, "boxed", "felt") == 0
-    assert "I find it in each picture" in capsys.readouterr().out
+    assert "so I work it out in each picture" in capsys.readouterr().out
     profile = load("felt")
     assert profile.turn is None and profile_reader(profile).reader.find_up
 

@@ -47,8 +47,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "dice_size_doing": "Step 2: dice size. {doing}.",
         "whole_picture": "Play area: the whole picture.",
         "play_area": "Play area: {w} by {h} pixels at {x}, {y}.",
-        "far_side_found": "No one side of the picture reads best as the table's far side; I find "
-                          "it in each picture.",
+        "far_side_found": "I cannot yet tell which edge of the picture is the far side of the "
+                          "table, so I work it out in each picture.",
         "far_side_top": "The table's far side is the picture's top side.",
         "far_side": "The table's far side is the picture's {side} side; I read it turned up.",
         "far_side_unsure": "The table's far side looks like the picture's {side} side, but {rolls} "
@@ -98,15 +98,15 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "accuracy": "Read {die}% of {dice} dice right ({roll}% of {rolls} rolls); without "
                     "calibration {default}%.",
         "learning": "Step 5: learning these dice.",
-        "cannot_learn": "This model cannot learn dice; it reads them as it was trained.",
-        "too_few_to_learn": "Learning the dice needs at least {least} check rolls; they are read "
-                            "as the model was trained.",
+        "cannot_learn": "This model cannot learn new dice; I read yours as I read any.",
+        "too_few_to_learn": "Learning your dice needs at least {least} check rolls; until then I "
+                            "read them as I read any.",
         "show_faces": "To learn these dice, show me one die with each face up in turn: {faces}?",
         "show_face": "Now one die with {face} up.",
-        "learnt": "On check rolls held out in turn, {b} of {bd} dice were read right before "
-                  "learning and {a} of {ad} after: {verdict}",
+        "learnt": "I tested what I learnt on check rolls I had not learnt from: {b} of {bd} "
+                  "dice read right before and {a} of {ad} after: {verdict}",
         "kept": "I keep what I learnt.",
-        "not_kept": "not clearly better, so I read them as the model was trained.",
+        "not_kept": "no clear gain, so I read your dice as I read any.",
         "saved": "Saved the profile {name!r}; play with --calibration {name}.",
         # refusals: the command line prints them after "lcr-vision: "
         "no_empty_photo": "no photo of the empty table: add one with no rows in the answers (or "
@@ -157,8 +157,8 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "dice_size_doing": "Шаг 2: размер кубиков. {doing}.",
         "whole_picture": "Игровая зона: весь снимок.",
         "play_area": "Игровая зона: {w} на {h} пикселей в точке {x}, {y}.",
-        "far_side_found": "Ни одна сторона снимка не читается лучше других как дальний край "
-                          "стола; я нахожу его на каждом снимке.",
+        "far_side_found": "Пока не понимаю, какой край снимка — дальний край стола, поэтому "
+                          "определяю его на каждом снимке.",
         "far_side_top": "Дальний край стола — верх снимка.",
         "far_side": "Дальний край стола — {side} снимка; я читаю снимок повёрнутым.",
         "far_side_unsure": "Дальний край стола, похоже, — {side} снимка, но проверочных бросков "
@@ -211,16 +211,16 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "accuracy": "Верно прочитано {die}% из {dice} кубиков ({roll}% из {rolls} бросков); без "
                     "калибровки {default}%.",
         "learning": "Шаг 5: изучаю эти кубики.",
-        "cannot_learn": "Эта модель не умеет изучать кубики; она читает их так, как её обучили.",
-        "too_few_to_learn": "Чтобы изучить кубики, нужно не меньше {least} проверочных бросков; "
-                            "они читаются так, как обучена модель.",
+        "cannot_learn": "Эта модель не умеет изучать новые кубики; читаю ваши как любые.",
+        "too_few_to_learn": "Чтобы изучить ваши кубики, нужно не меньше {least} проверочных "
+                            "бросков; пока читаю их как любые.",
         "show_faces": "Чтобы изучить эти кубики, покажите мне один кубик каждой гранью вверх по "
                       "очереди: {faces}?",
         "show_face": "Теперь один кубик гранью {face} вверх.",
-        "learnt": "На отложенных по очереди проверочных бросках до изучения верно прочитано {b} "
-                  "из {bd} кубиков, после — {a} из {ad}: {verdict}",
+        "learnt": "Я проверил изученное на проверочных бросках, которых не изучал: до изучения "
+                  "верно прочитано {b} из {bd} кубиков, после — {a} из {ad}: {verdict}",
         "kept": "оставляю изученное.",
-        "not_kept": "не заметно лучше, поэтому читаю их так, как обучена модель.",
+        "not_kept": "явной пользы нет, поэтому читаю ваши кубики как любые.",
         "saved": "Профиль {name!r} сохранён; играйте с --calibration {name}.",
         "no_empty_photo": "нет снимка пустого стола: добавьте снимок без строк в ответах (или "
                           "укажите его в empty.txt)",
