@@ -172,7 +172,7 @@ class PhotoRecord:
         ``unseen`` dice, the last of the result's, were owed but never seen: the record's faces
         are those seen alone."""
         players, after = settings.players, result.after
-        seen = len(result.faces) - unseen
+        seen = len(result.faces) - unseen  # the record keeps the faces seen alone
         names = image_names(number)
         chances, method = None, None
         if odds is not None and after.over:

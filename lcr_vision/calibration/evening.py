@@ -28,6 +28,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import PIP_FACES, DiceKind, FaceMap
 from lcr_vision.ledger import JOURNAL, read_journal, replay
 from lcr_vision.table.check import DOUBT_THRESHOLD, Verdict
+from lcr_vision.table.loop import Lesson
 from lcr_vision.vision.detections import Detections
 
 # The sessions a profile learns from, the latest: enough for a few evenings' dice and light, few
@@ -97,6 +98,12 @@ class Evening:
         self.expected = (None if lesson.asked is None or not held
                          else round(100 * lesson.asked[1] / held))
         return profile_reader(self.profile, self.model, self.threads)
+
+    def lesson(self, session: Path, face_map: FaceMap) -> Lesson | None:
+        """`learn`, as the table loop takes it: the reader to read on with, and how many rolls
+        in a hundred it is expected to ask about."""
+        learnt = self.learn(session, face_map)
+        return None if learnt is None else (learnt.read, self.expected)
 
 
 def dice_of(sessions: Sequence[str], default: DiceKind) -> DiceKind:

@@ -113,23 +113,22 @@ def _play(games: Sequence[Game], settings: Settings, read: ReadFrame, folder: Pa
     """The games played in one session in ``folder``, learning after each where there is an
     ``evening``; each game's tally (answered) or verdict (nobody answering) added to ``night``."""
     session = Session.create(folder, settings)
-    current: list[ReadFrame] = [read]
 
     def learn() -> Lesson | None:
-        learnt = evening.learn(folder, settings.face_map) if evening is not None else None
+        nonlocal read  # the next game starts with what this one learnt
+        lesson = None if evening is None else evening.lesson(folder, settings.face_map)
         if answered:
-            night.learnt.append(int(learnt is not None))
-        if learnt is None or evening is None:
-            return None
-        current[0] = learnt.read
-        return learnt.read, evening.expected
+            night.learnt.append(int(lesson is not None))
+        if lesson is not None:
+            read = lesson[0]
+        return lesson
 
     try:
         for number, game in enumerate(games, start=1):
             tally = Tally()
             truth = game.truth
             play_source(session, FolderSource(game.photos), truth.__getitem__,
-                        current[0], tally, answered, learn)
+                        read, tally, answered, learn)
             ledger = session.ledger
             exact = (len(ledger.series.finished) >= number
                      and ledger.series.finished[number - 1] == game.series.finished[number - 1])

@@ -253,16 +253,16 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
         dice, rng)
     held = [i for i in range(len(seen)) if fresh is None or fresh[i]]
 
-    def read(head: FaceHead | None, i: int) -> Detections:
-        """Roll ``i`` read with ``head``: judged by a table's questions, as the table reads
-        it (the dice read again where unsure, looked at twice), else from what `see` kept."""
-        with_head = reader.reading(head=head)
+    def read(with_head: DiceReader, i: int) -> Detections:
+        """Roll ``i`` read with a head: judged by a table's questions, as the table reads it
+        (the dice read again where unsure, looked at twice), else from what `see` kept."""
         if asks is not None:
             return CalibratedReader(with_head, view).read(rolls[i].image)
         return seen_dice(with_head, seen[i])
 
     folds = min(FOLDS, len(held))
-    plain = [read(current, i) for i in held]
+    as_now = reader.reading(head=current)
+    plain = [read(as_now, i) for i in held]
     taught = list(plain)
     if len(held) >= MIN_ROLLS:
         for k in range(folds):
@@ -271,8 +271,9 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
                             empty)
             if head is None:
                 continue
+            fitted = reader.reading(head=head)
             for j in range(k, len(held), folds):
-                taught[j] = read(head, held[j])
+                taught[j] = read(fitted, held[j])
     truths = [seen[i].truth for i in held]
     before, after = [d.faces for d in plain], [d.faces for d in taught]
     keep = clearly_better(truths, before, after)

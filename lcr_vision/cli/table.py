@@ -20,8 +20,7 @@ from lcr_vision.vision.limits import pixel_limit
 
 if TYPE_CHECKING:
     from lcr_vision.calibration.evening import Evening
-    from lcr_vision.calibration.view import CalibratedReader
-    from lcr_vision.table.loop import Lesson, TableLoop
+    from lcr_vision.table.loop import TableLoop
     from lcr_vision.vision.settle import ReadFrame
 
 
@@ -138,7 +137,7 @@ def play_table(args: argparse.Namespace, session: Session, source: FrameSource, 
     screen = screen_from(args)
     answers = Answers() if ask and not screen.visible else None
     learn = None if evening is None else (
-        lambda: _lesson(evening, evening.learn(session.folder, session.settings.face_map)))
+        lambda: evening.lesson(session.folder, session.settings.face_map))
     options = table.TableOptions(games=games, interactive=screen.visible, odds=args.odds,
                                  say_odds=args.say_odds, answers=answers, learn=learn)
     phrases = Phrasebook(session.settings.players, args.language)
@@ -149,7 +148,3 @@ def play_table(args: argparse.Namespace, session: Session, source: FrameSource, 
         screen.close()
         source.close()
     return loop
-
-
-def _lesson(evening: Evening, learnt: CalibratedReader | None) -> Lesson | None:
-    return None if learnt is None else (learnt.read, evening.expected)

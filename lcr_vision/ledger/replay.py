@@ -54,6 +54,16 @@ from lcr_vision.rules import (
 NOT_SEEN = "dot"  # what the rules play for a die nobody saw: the face that moves no chip
 
 
+def shown(faces: Sequence[str], unseen: int) -> tuple[str, ...]:
+    """A roll's ``faces`` as played (`Entry.played_faces`, or their game faces) as a person reads
+    them: the ``unseen`` dice, the last, as ``?``.
+
+    >>> shown(("L", "dot", "dot"), 2)
+    ('L', '?', '?')
+    """
+    return (*faces[:len(faces) - unseen], *("?",) * unseen)
+
+
 @dataclass(frozen=True)
 class Entry:
     """A live roll as the journal holds it: latest faces and choices, and the line they are on."""
@@ -83,7 +93,7 @@ class Entry:
     @property
     def shown_faces(self) -> tuple[str, ...]:
         """The faces as a person reads them: those seen, and ``?`` for each die nobody saw."""
-        return self.faces + ("?",) * self.unseen
+        return shown(self.played_faces, self.unseen)
 
     @property
     def verified(self) -> bool:
@@ -102,6 +112,11 @@ class PlayedRoll:
     turn: int
     result: RollResult
     before: Series
+
+    @property
+    def shown_game_faces(self) -> tuple[str, ...]:
+        """The game faces as a person reads them: ``?`` for each die nobody saw."""
+        return shown(self.result.game_faces, self.entry.unseen)
 
 
 @dataclass(frozen=True)

@@ -72,19 +72,13 @@ def _row(roll: PlayedRoll, players: tuple[str, ...]) -> list[str]:
         str(roll.turn),
         players[result.player],
         " ".join(roll.entry.shown_faces),
-        " ".join(_game_faces(roll)),
+        " ".join(roll.shown_game_faces),
         describe_roll(result, players),
         *(str(c) for c in result.after.chips),
         str(result.after.center),
         "yes" if roll.entry.corrected else "no",
         "no" if roll.entry.verified else "yes",
     ]
-
-
-def _game_faces(roll: PlayedRoll) -> tuple[str, ...]:
-    """The game faces of the dice seen, and ``?`` for each nobody saw."""
-    unseen = roll.entry.unseen
-    return roll.result.game_faces[:len(roll.result.game_faces) - unseen] + ("?",) * unseen
 
 
 def ledger_rows(ledger: Ledger) -> list[list[str]]:
@@ -110,7 +104,7 @@ def ledger_text(ledger: Ledger) -> str:
     lines.append(f"Variants: {', '.join(s.variants.names) or 'none'}; wild policy: {s.policy}.")
     for roll in ledger.rolls:
         r, entry = roll.result, roll.entry
-        faces, game_faces = entry.shown_faces, _game_faces(roll)
+        faces, game_faces = entry.shown_faces, roll.shown_game_faces
         text = " ".join(faces) + (f" ({' '.join(game_faces)})" if faces != game_faces else "")
         mark = " [corrected]" if entry.corrected else ""
         if not entry.verified:

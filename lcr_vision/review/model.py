@@ -185,7 +185,7 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder
         turn=roll.turn,
         player=entry.player,
         faces=entry.shown_faces,
-        game_faces=result.game_faces[:len(entry.faces)] + ("?",) * entry.unseen,
+        game_faces=roll.shown_game_faces,
         first_read=event.faces if entry.corrected else None,
         moves=describe_roll(result, players),
         chips=after.chips,

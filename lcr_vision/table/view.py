@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from lcr_vision.errors import Said, UserError
+from lcr_vision.ledger.replay import shown
 from lcr_vision.odds import Odds
 from lcr_vision.phrases.written import describe_roll
 from lcr_vision.rules import GameState, RollResult
@@ -83,8 +84,7 @@ class TableView:
 
     def rolled(self, result: RollResult, unseen: int = 0) -> None:
         """A roll played: it stays on the window until the next (a die nobody saw as ``?``)."""
-        seen = result.game_faces[:len(result.game_faces) - unseen]
-        faces = " ".join(seen + ("?",) * unseen)
+        faces = " ".join(shown(result.game_faces, unseen))
         self.last = f"{self.players[result.player]}: {faces}. {describe_roll(result, self.players)}"
 
     def amended(self, k: int, result: RollResult, moves: Sequence[str]) -> None:
