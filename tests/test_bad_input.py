@@ -5,7 +5,7 @@ a hang, or a half-made session. And no input file, however big it says it is, ta
 
 The failures are real: a disk that is full is a file linked to ``/dev/full``; a file that cannot
 be read is one linked to ``/proc/self/mem`` (whose first page nobody may read, root included); a
-folder that cannot be written is one whose scratch file's name is taken by a folder.
+page that cannot be written is one whose name is taken by a folder.
 """
 
 from __future__ import annotations
@@ -114,9 +114,9 @@ def head_profile(tmp_path: Path, weights: list[list[float]]) -> Path:
 
 
 def unwritable_page(tmp_path: Path) -> Path:
-    """A session whose page cannot be written: a folder has the scratch file's name."""
+    """A session whose page cannot be written: a folder has the page's name."""
     folder = journal_with_photo(tmp_path, None)
-    (folder / "index.html.tmp").mkdir()
+    (folder / "index.html").mkdir()
     return folder
 
 
@@ -318,7 +318,7 @@ def test_a_record_that_cannot_be_put_in_place_still_lets_its_roll_be_said_first(
 def test_speech_out_into_a_missing_folder_is_one_line_not_a_hang(tmp_path: Path) -> None:
     argv = [sys.executable, "-m", "lcr_vision", *TABLE, "--source", "synthetic", "--session",
             str(tmp_path / "s"), "--speech-out", str(tmp_path / "missing" / "said.wav")]
-    done = subprocess.run(argv, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=180, check=False)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (f"lcr-vision: error: --speech-out {tmp_path}/missing/said.wav has no "
                            f"folder {tmp_path}/missing to write the recording in\n")

@@ -96,7 +96,7 @@ def speech_of_a_roll(folder: Path, before: int, wav: Path) -> Callable[[], bool]
     return check
 
 
-def run_until(argv: list[str], moment: Callable[[], bool], timeout: float = 30) -> str:
+def run_until(argv: list[str], moment: Callable[[], bool], timeout: float = 180) -> str:
     """Run ``argv`` and SIGKILL it as soon as ``moment()`` holds; what it printed."""
     child = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True)

@@ -145,7 +145,7 @@ class Player:
         self.proc.stdin.write(line.encode() + b"\n")
         self.proc.stdin.flush()
 
-    def wait_for(self, text: str, timeout: float = 30) -> None:
+    def wait_for(self, text: str, timeout: float = 120) -> None:
         """Read the output until ``text`` appears: the roll it names has been committed."""
         deadline = time.monotonic() + timeout
         fd = self.proc.stdout.fileno()
@@ -175,7 +175,7 @@ def test_sigkill_mid_session_loses_no_committed_roll(tmp_path: Path) -> None:
         player.wait_for(f"Roll {k}: ")
     player.send(next_faces())  # roll 9: killed at once, committed or not
     player.proc.send_signal(signal.SIGKILL)
-    player.proc.wait(timeout=10)
+    player.proc.wait(timeout=60)
 
     survived = ledger_of(folder).rolls
     assert 8 <= len(survived) <= 9
@@ -190,7 +190,7 @@ def test_sigkill_mid_session_loses_no_committed_roll(tmp_path: Path) -> None:
     resumed.send(next_faces())
     resumed.wait_for(f"Roll {len(survived) + 1}: ")
     resumed.proc.stdin.close()
-    assert resumed.proc.wait(timeout=30) == 0
+    assert resumed.proc.wait(timeout=120) == 0
     final = ledger_of(folder)
     assert [r.entry.faces for r in final.rolls] == sent and final.series == model
 

@@ -38,7 +38,7 @@ def review_open(folder: Path, browser: Path, script: str) -> subprocess.Complete
     browser.chmod(0o755)
     return subprocess.run(
         [sys.executable, "-m", "lcr_vision", "review", str(folder), "--open"], check=False,
-        env={**os.environ, "BROWSER": str(browser)}, capture_output=True, text=True, timeout=60)
+        env={**os.environ, "BROWSER": str(browser)}, capture_output=True, text=True, timeout=180)
 
 
 def test_open_hands_the_page_to_the_default_browser(tmp_path: Path) -> None:
@@ -85,3 +85,33 @@ def test_a_journal_cut_by_a_crash_is_reviewed_with_a_warning(tmp_path: Path, cap
     warning = "journal.jsonl line 3 was cut short by a crash and is ignored"
     assert capsys.readouterr().err == f"lcr-vision: warning: {warning}\n"
     assert f'<p class="warning">{warning}</p>' in (folder / "index.html").read_text()
+
+
+KILLED_WRITE = """
+import os, signal, sys
+from pathlib import Path
+from lcr_vision.cli import main
+os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)  # killed between write and rename
+main(["review", sys.argv[1]])
+"""
+
+
+def test_a_page_write_killed_before_its_rename_leaves_nothing_the_next_look_keeps(
+        tmp_path: Path, capsys) -> None:
+    folder = manual_session(tmp_path / "m", ["L", "dot dot"])
+    assert main(["review", str(folder)]) == 0
+    page = (folder / "index.html").read_text()
+    killed = subprocess.run([sys.executable, "-c", KILLED_WRITE, str(folder)], check=False,
+                            timeout=120)
+    assert killed.returncode == -9
+    left = [p for p in folder.iterdir() if p.name.startswith(".scratch-index.html")]
+    assert len(left) == 1 and left[0].stat().st_size > 0, "the kill came after the write"
+    assert (folder / "index.html").read_text() == page, "the page stands whole"
+    live = folder / ".scratch-index.html.another-write-in-progress"
+    live.touch()
+    os.utime(left[0], (0, 0))  # what a kill left an hour ago; ``live`` is someone's write now
+    assert main(["review", str(folder)]) == 0
+    assert not left[0].exists() and live.exists()
+    os.utime(live, (0, 0))
+    Session.open(folder).close()  # the next sitting sweeps it too
+    assert not live.exists()

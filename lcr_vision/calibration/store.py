@@ -26,6 +26,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from lcr_vision.atomic import replace_file, sweep
 from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.profile import Profile, ProfileError
 from lcr_vision.faces import FACE_TOKENS
@@ -95,18 +96,8 @@ def write(profile: Profile, path: Path) -> Path:
     """Write ``profile`` to ``path`` atomically: a crash leaves the old file or the new."""
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(profile.to_dict(), indent=1) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{profile.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    sweep(folder)
+    return replace_file(path, json.dumps(profile.to_dict(), indent=1) + "\n")
 
 
 CHECKS = ".checks"  # the suffix of a profile's folder of check rolls

@@ -28,11 +28,11 @@ import fcntl
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lcr_vision.atomic import replace_file, sweep
 from lcr_vision.ledger.errors import JournalError, SessionError
 
 JOURNAL = "journal.jsonl"  # the journal's name in a session folder, and in its error messages
@@ -151,6 +151,7 @@ class Journal:
         except BlockingIOError:
             os.close(fd)
             raise SessionError(f"{path.parent} is open in another lcr-vision process") from None
+        sweep(path.parent)  # what writes killed in the last sitting left (the seal's, the page's)
         try:
             data = path.read_bytes()
             lines, end, warning = _split(data, path.name)
@@ -221,14 +222,9 @@ class Journal:
             return
         seal = {"lines": self._count, "last": line_digest(self._last)}
         try:
-            fd, scratch = tempfile.mkstemp(prefix=".seal.", dir=self.path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(json.dumps(seal) + "\n")
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(scratch, self.path.with_name(SEAL))
+            replace_file(self.path.with_name(SEAL), json.dumps(seal) + "\n")
         except OSError:
-            Path(scratch).unlink(missing_ok=True)
+            pass
 
     def close(self) -> None:
         """Release the lock and the file."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import html
 import json
-import os
 import re
 from pathlib import Path
 
+from lcr_vision.atomic import replace_file, sweep
 from lcr_vision.errors import UserError
 from lcr_vision.review.model import Review, build_review
 from lcr_vision.review.page import render_page
@@ -44,13 +44,10 @@ def judged_with(page: str) -> list[Path]:
 
 
 def _write(path: Path, text: str) -> Path:
-    """Replace ``path`` by ``text`` atomically, leaving no scratch file behind on failure."""
-    scratch = path.with_name(path.name + ".tmp")
+    """Replace ``path`` by ``text`` atomically (`replace_file`), sweeping away the scratch of a
+    page write that was killed."""
+    sweep(path.parent)
     try:
-        scratch.write_text(text, encoding="utf-8")
-        os.replace(scratch, path)
+        return replace_file(path, text)
     except OSError as exc:
-        if scratch.is_file():
-            scratch.unlink()
         raise UserError(f"cannot write {path}: {exc.strerror}") from None
-    return path
