@@ -5,10 +5,11 @@ change nothing."""
 
 from __future__ import annotations
 
-import errno
 import html
 import json
+import os
 import re
+import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -225,12 +226,18 @@ def test_a_page_that_cannot_be_written_leaves_the_correction_saved(
     assert main(["review", str(folder)]) == 0
     page = (folder / "index.html").read_text()
 
-    def full_disk(self: Path, *args, **kwargs) -> int:
-        self.open("w").close()  # the file is made, its text does not fit
-        raise OSError(errno.ENOSPC, "No space left on device")
+    made = tempfile.mkstemp
+
+    def full_disk(prefix: str, dir: str) -> tuple[int, str]:
+        """The page's scratch file is made, and written to a disk that is full (/dev/full)."""
+        if not prefix.startswith(".scratch-index.html"):
+            return made(prefix=prefix, dir=dir)
+        fd, path = made(prefix=prefix, dir=dir)
+        os.close(fd)
+        return os.open("/dev/full", os.O_WRONLY), path
 
     with monkeypatch.context() as patched:
-        patched.setattr(Path, "write_text", full_disk)
+        patched.setattr(tempfile, "mkstemp", full_disk)
         status, out, err = amend(capsys, folder, 2, "R dot")
     assert status == 0 and read_journal(folder / JOURNAL)[0][-1][1]["event"] == "correct"
     assert err == (f"lcr-vision: warning: the correction is saved, but cannot write "

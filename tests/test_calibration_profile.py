@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from lcr_vision.calibration import Accuracy, Profile, ProfileError, load, save, user_folder
 from lcr_vision.calibration.store import SHIPPED, profile_path
 from lcr_vision.faces import GAME_FACES, PIP_FACES, DiceKind, FaceMap
+from lcr_vision.table.check import DOUBT_THRESHOLD
 
 
 @pytest.fixture
@@ -47,6 +48,7 @@ profiles = st.builds(
     notes=st.lists(st.text(max_size=30), max_size=3).map(tuple),
     accuracy=st.none() | accuracies,
     default_accuracy=st.none() | accuracies,
+    doubt=st.floats(DOUBT_THRESHOLD, 0.99),
 )
 
 
@@ -137,6 +139,8 @@ GOOD = Profile("t", DiceKind.LCR, frame=(640, 480), roi=(1, 2, 300, 200), scale=
     ("roi", [0, 0, 10**30, 10**30], "field 'roi' must be 4 whole pixel numbers up to 16384"),
     ("roi", [600, 0, 100, 100], r"field 'roi' must lie inside the 640x480 frame, not \[600"),
     ("table", {"glare": float("nan")}, "field 'table' must map names to finite numbers"),
+    ("doubt", 0.5, "field 'doubt' must be a number from 0.85 up to 1, not 0.5"),
+    ("doubt", 1, "field 'doubt' must be a number from 0.85 up to 1, not 1"),
 ])
 def test_a_bad_field_is_named(data: Path, field: str, value: object, message: str) -> None:
     data.mkdir(parents=True)

@@ -14,7 +14,8 @@ from test_calibration_faces import MISREAD, later_rolls, play_session, printed_t
 from test_table import PLAYERS, sure_still, write_folder
 
 from lcr_vision.calibration import load
-from lcr_vision.calibration.evening import Evening, table_asks
+from lcr_vision.calibration.doubt import table_asks
+from lcr_vision.calibration.evening import Evening
 from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import load_checks, save, save_checks
@@ -23,7 +24,7 @@ from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.ledger import Session
 from lcr_vision.rules import Series, Settings
 from lcr_vision.speech import Announcer, Phrasebook
-from lcr_vision.table.loop import TableLoop, TableOptions
+from lcr_vision.table.loop import Lesson, TableLoop, TableOptions
 from lcr_vision.table.screen import Screen
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
@@ -119,15 +120,17 @@ def test_the_table_reads_on_with_what_it_learnt_after_each_game(tmp_path: Path) 
         used.append("learnt")
         return learnt.read(frame)
 
-    def learn() -> tuple:
+    def learn() -> Lesson:
         games.append(len(used))
-        return read_learnt, 4
+        return Lesson(read_learnt, 4, doubt=0.9)
 
     session = Session.create(tmp_path / "s", settings)
     said = io.StringIO()
     with Announcer(None, speak=False, record=None, out=said) as voice:
-        TableLoop(session, FolderSource(folder), read_first, voice, Phrasebook(PLAYERS),
-                  Screen(), TableOptions(learn=learn)).run()
+        loop = TableLoop(session, FolderSource(folder), read_first, voice, Phrasebook(PLAYERS),
+                         Screen(), TableOptions(learn=learn))
+        loop.run()
+    assert loop.options.doubt_threshold == 0.9, "the doubt fitted to the table judges on"
     assert said.getvalue().count("I learnt your dice from that game: I expect to ask about "
                                  "four rolls in a hundred now.") == 2
     assert session.ledger.series.finished == series.finished

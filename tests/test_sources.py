@@ -48,6 +48,17 @@ def test_a_photo_that_cannot_be_decoded_is_named_and_skipped(
                                        "skipped\n")
 
 
+def test_one_photo_is_one_roll(tmp_path: Path) -> None:
+    """``--source photo.jpg`` reads that photo as a roll, not as a video of one frame that never
+    settles, and nothing else beside it."""
+    cv2.imwrite(str(tmp_path / "a.png"), grey(10))
+    cv2.imwrite(str(tmp_path / "b.png"), grey(30))
+    source = open_source(None, str(tmp_path / "b.png"))
+    assert isinstance(source, FolderSource) and source.stills
+    assert [int(frame.mean()) for frame in source.frames()] == [30]
+    assert source.where == "b.png" and source.differs("b.png", source.photo[1]) is None
+
+
 def test_an_empty_folder_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="no images in"):
         FolderSource(tmp_path)

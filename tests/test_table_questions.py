@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 from test_table import PLAYERS, TABLE, ledger_of, still, sure_still, truth, write_folder
 
+from lcr_vision.calibration import Profile, save
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import JOURNAL, read_journal
@@ -241,3 +242,26 @@ def test_a_photo_swapped_in_the_photo_log_shows_on_the_review_page(
     page = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
     assert page.count("is not the photo saved for this roll") == 1
     assert "photos/0002.jpg is not the photo saved for this roll: changed or swapped since" in page
+
+
+def test_a_table_whose_doubt_was_raised_asks_about_reads_the_default_commits(
+        tmp_path: Path, game, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A profile whose evidence showed a roll read wrong at 90% asks about every roll read under
+    95% (`lcr_vision.calibration.doubt`); the same profile with the default doubt asks about the
+    third roll alone."""
+    monkeypatch.setenv("LCR_VISION_DATA", str(tmp_path / "data"))
+    folder = write_folder(tmp_path / "rolls", [image for image, _ in game[:4]])
+    asked = {}
+    for name, doubt in (("plain", DOUBT_THRESHOLD), ("wary", 0.95)):
+        save(Profile(name, DiceKind.LCR, doubt=doubt))
+        monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 4))
+        assert main(["play", "--headless", "--mute", "--players", ",".join(PLAYERS), "--chips",
+                     "2", "--source", str(folder), "--session", str(tmp_path / name),
+                     "--calibration", name, "--no-learn"]) == 0
+        asked[name] = [line for line in capsys.readouterr().out.splitlines()
+                       if line.endswith("? ")]
+        assert ledger_of(tmp_path / name) == truth(tmp_path / f"t-{name}", SETTINGS,
+                                                   [f for _, f in game[:4]])
+    assert asked["plain"] == ["roll 3? "]
+    assert {"roll 1? ", "roll 2? ", "roll 3? "} <= set(asked["wary"])

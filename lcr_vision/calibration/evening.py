@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from lcr_vision.calibration.faces import Asks
+from lcr_vision.calibration.doubt import expected_questions, table_asks
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import load_checks, write
 from lcr_vision.calibration.update import update
@@ -27,23 +27,11 @@ from lcr_vision.calibration.view import CalibratedReader, profile_reader
 from lcr_vision.errors import UserError
 from lcr_vision.faces import PIP_FACES, DiceKind, FaceMap
 from lcr_vision.ledger import JOURNAL, read_journal, replay
-from lcr_vision.table.check import DOUBT_THRESHOLD, Verdict
 from lcr_vision.table.loop import Lesson
-from lcr_vision.vision.detections import Detections
 
 # The sessions a profile learns from, the latest: enough for a few evenings' dice and light, few
 # enough that learning between two games takes seconds, not minutes.
 SESSIONS = 6
-
-
-def table_asks(face_map: FaceMap, doubt_threshold: float = DOUBT_THRESHOLD) -> Asks:
-    """Whether the table asks about a read of a roll showing ``truth``: not exactly the dice
-    owed, each face sure as the game counts it (`Verdict.usable`)."""
-
-    def asks(truth: Sequence[str], dice: Detections) -> bool:
-        return not Verdict.of(dice, len(truth), doubt_threshold, face_map).usable
-
-    return asks
 
 
 @dataclass
@@ -86,24 +74,22 @@ class Evening:
             if self.guess_dice:
                 profile = replace(profile, dice=dice_of(sessions, profile.dice))
             learnt, lesson = update(profile, [Path(s) for s in sessions], self.model, self.threads,
-                               asks=table_asks(face_map), checks=checks, background=background,
-                               known=set(profile.head_rolls))
+                                    asks=table_asks(face_map, profile.doubt), checks=checks,
+                                    background=background, known=set(profile.head_rolls))
             learnt = replace(learnt, sessions=tuple(sessions))
             write(learnt, self.path)
         except (UserError, OSError):  # too little to learn from, no better, or cannot be kept:
             return None  # the table plays on as it was
         self.profile = learnt
         self.learnt += 1
-        held = lesson.after.rolls
-        self.expected = (None if lesson.asked is None or not held
-                         else round(100 * lesson.asked[1] / held))
+        self.expected = expected_questions(lesson.truths, lesson.reads, face_map, learnt.doubt)
         return profile_reader(self.profile, self.model, self.threads)
 
     def lesson(self, session: Path, face_map: FaceMap) -> Lesson | None:
-        """`learn`, as the table loop takes it: the reader to read on with, and how many rolls
-        in a hundred it is expected to ask about."""
+        """`learn`, as the table loop takes it: the reader to read on with, how many rolls in a
+        hundred it is expected to ask about, and the doubt fitted to the table."""
         learnt = self.learn(session, face_map)
-        return None if learnt is None else (learnt.read, self.expected)
+        return None if learnt is None else Lesson(learnt.read, self.expected, self.profile.doubt)
 
 
 def dice_of(sessions: Sequence[str], default: DiceKind) -> DiceKind:

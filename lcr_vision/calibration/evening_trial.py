@@ -40,7 +40,6 @@ from lcr_vision.meter import Meter
 from lcr_vision.rules import Series, Settings, Variants
 from lcr_vision.table.loop import Lesson
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
-from lcr_vision.vision.settle import ReadFrame
 
 CHECK_ROLLS = 20  # calibration's check rolls, as many as it asks for where dice read short
 GAMES = 3  # games played in a row at each table
@@ -108,19 +107,20 @@ def _games(settings: Settings, draw: Callable[[int], Roll], folder: Path) -> lis
     return games
 
 
-def _play(games: Sequence[Game], settings: Settings, read: ReadFrame, folder: Path,
+def _play(games: Sequence[Game], settings: Settings, start: Lesson, folder: Path,
           evening: Evening | None, answered: bool, night: Night) -> None:
-    """The games played in one session in ``folder``, learning after each where there is an
-    ``evening``; each game's tally (answered) or verdict (nobody answering) added to ``night``."""
+    """The games played in one session in ``folder`` from the reader and doubt of ``start``,
+    learning after each where there is an ``evening``; each game's tally (answered) or verdict
+    (nobody answering) added to ``night``."""
     session = Session.create(folder, settings)
+    now = start
 
     def learn() -> Lesson | None:
-        nonlocal read  # the next game starts with what this one learnt
+        nonlocal now  # the next game starts with what this one learnt
         lesson = None if evening is None else evening.lesson(folder, settings.face_map)
         if answered:
             night.learnt.append(int(lesson is not None))
-        if lesson is not None:
-            read = lesson[0]
+        now = lesson or now
         return lesson
 
     try:
@@ -128,7 +128,7 @@ def _play(games: Sequence[Game], settings: Settings, read: ReadFrame, folder: Pa
             tally = Tally()
             truth = game.truth
             play_source(session, FolderSource(game.photos), truth.__getitem__,
-                        read, tally, answered, learn)
+                        now.read, tally, answered, learn, now.doubt)
             ledger = session.ledger
             exact = (len(ledger.series.finished) >= number
                      and ledger.series.finished[number - 1] == game.series.finished[number - 1])
@@ -162,7 +162,7 @@ def evening(table: str, seed: int = SEED, model: Path | None = None) -> Night:
                     index = next(orders[n])
                 return pool[index]
 
-            read = DiceReader(model, ReaderSettings(kind, pyramid=True)).read
+            start = Lesson(DiceReader(model, ReaderSettings(kind, pyramid=True)).read)
 
             def made(session: Path) -> Evening:
                 return Evening.made_for(session, None, True, folder / "profiles", model)
@@ -180,7 +180,7 @@ def evening(table: str, seed: int = SEED, model: Path | None = None) -> Night:
             profile = calibration.profile
             path = write(profile, folder / "profiles" / f"{profile.name}.json")
             save_checks(path, calibration.learnt_from, calibration.background)
-            read = profile_reader(profile, model).read
+            start = Lesson(profile_reader(profile, model).read, doubt=profile.doubt)
 
             def draw(n: int) -> Roll:
                 return camera.roll(n)[:2]
@@ -196,7 +196,7 @@ def evening(table: str, seed: int = SEED, model: Path | None = None) -> Night:
             where = folder / ("answered" if answered else "unanswered")
             if table != TRAY:
                 write(profile, path)  # as calibrated, for each pass
-            _play(games, settings, read, where, made(where), answered, night)
+            _play(games, settings, start, where, made(where), answered, night)
     return night
 
 

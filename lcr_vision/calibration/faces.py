@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from lcr_vision.calibration.doubt import Asks
 from lcr_vision.calibration.fit import (
     MARGIN,
     CheckRoll,
@@ -85,24 +86,23 @@ class Seen:
         return int((self.labels != CLASSES.index(NONE)).sum())
 
 
-# Whether the table asks about a read (its dice) of a roll showing the faces given: the rule the
-# evening's learning is judged by (`fewer_questions`).
-Asks = Callable[[Sequence[str], Detections], bool]
-
-
 @dataclass(frozen=True)
 class Learnt:
     """What step 5 found: the held-out accuracy without and with a head, and the head fitted to
     every check roll (``None`` when it did not read the held-out rolls clearly better). Judged
     by a table's questions too (`learn`'s ``asks``), ``asked`` is how many held-out rolls the
     table would ask about without and with it, and ``silent`` how many dice it would commit wrong
-    without asking."""
+    without asking. ``truths`` are the held-out rolls' faces and ``reads`` how the head kept (or
+    the one read with before, where none is) read them: the evidence a table's doubt is fitted to
+    (`lcr_vision.calibration.doubt`)."""
 
     before: Accuracy
     after: Accuracy
     head: FaceHead | None
     asked: tuple[int, int] | None = None
     silent: tuple[int, int] | None = None
+    truths: tuple[tuple[str, ...], ...] = ()
+    reads: tuple[Detections, ...] = ()
 
 
 def more_to_learn(accuracy: Accuracy) -> int:
@@ -283,7 +283,8 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
         silent = (silent_wrong(truths, plain, asks), silent_wrong(truths, taught, asks))
         keep = keep and silent[1] <= silent[0] or fewer_questions(truths, plain, taught, asks)
     return Learnt(accuracy_of(truths, before), accuracy_of(truths, after),
-                  fit_head(reader, seen, model, empty) if keep else None, asked, silent)
+                  fit_head(reader, seen, model, empty) if keep else None, asked, silent,
+                  tuple(tuple(t) for t in truths), tuple(taught if keep else plain))
 
 
 def questions(truths: Sequence[Sequence[str]], reads: Sequence[Detections], asks: Asks) -> int:

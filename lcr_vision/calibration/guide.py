@@ -47,6 +47,7 @@ from lcr_vision.calibration.dice_size import (
     size_warnings,
     sizes_apart,
 )
+from lcr_vision.calibration.doubt import expected_questions, fit_doubt
 from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn, more_to_learn
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import (
@@ -80,6 +81,7 @@ from lcr_vision.camera.stills import FolderSource, natural_key
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.phrases.calibration import CalibrationWords
+from lcr_vision.table.check import DEFAULT_MAP, DOUBT_THRESHOLD
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.reader import DiceReader
 
@@ -359,6 +361,7 @@ class Calibration:
         self.learnt_from, self.background = (*checked.rolls, *shown), table.background
         learnt = self._learn(make(heat, score, pyramid=pyramid), view, self.learnt_from,
                              table.background)
+        doubt = self._doubt(learnt, face_map or DEFAULT_MAP)
         self.dialogue.say(self.words.accuracy(accuracy.die_accuracy, accuracy.dice,
                                          accuracy.roll_accuracy, accuracy.rolls,
                                          default.die_accuracy))
@@ -381,7 +384,7 @@ class Calibration:
             accuracy=accuracy, default_accuracy=default,
             created=datetime.now(UTC).isoformat(timespec="seconds"),
             face_head=None if learnt is None else learnt.head,
-            held_out=None if learnt is None else (learnt.before, learnt.after),
+            held_out=None if learnt is None else (learnt.before, learnt.after), doubt=doubt,
         )
 
     def _more_to_learn(self, checked: Checked, view: View, later: Iterator[Rest],
@@ -437,6 +440,18 @@ class Calibration:
         else:
             self.dialogue.say(self.words.far_side(found.turn))
         return found.turn
+
+    def _doubt(self, learnt: Learnt | None, face_map: FaceMap) -> float:
+        """The doubt fitted to the held-out check rolls as learnt read them (`fit_doubt`), and
+        the questions it means on them, said."""
+        if learnt is None or not learnt.truths:
+            return DOUBT_THRESHOLD
+        doubt = fit_doubt(learnt.truths, learnt.reads, face_map)
+        if doubt > DOUBT_THRESHOLD:
+            self.dialogue.say(self.words.say("doubt_raised", share=round(100 * doubt)))
+        self.dialogue.say(self.words.say(
+            "expect", n=expected_questions(learnt.truths, learnt.reads, face_map, doubt)))
+        return doubt
 
     def _learn(self, reader: FrameReader, view: View, rolls: Sequence[CheckRoll],
                background: np.ndarray) -> Learnt | None:

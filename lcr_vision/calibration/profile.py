@@ -23,6 +23,7 @@ from typing import Any
 from lcr_vision.calibration.view import View
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
+from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.head import FaceHead
 from lcr_vision.vision.reader import ReaderSettings
 from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
@@ -78,7 +79,9 @@ class Profile:
     held-out check rolls without and with a learnt head, ``(before, after)``. ``sessions`` are
     the session folders whose verified rolls it learnt from since (`lcr_vision.calibration.evening`),
     the latest last: the next game learns from them too; ``head_rolls`` the photos of those
-    sessions its face head was fitted on (the others judge the next head fairly).
+    sessions its face head was fitted on (the others judge the next head fairly). ``doubt`` is
+    the confidence each face of a roll needs to be committed unasked at this table, fitted to
+    its evidence (`lcr_vision.calibration.doubt`).
     """
 
     name: str
@@ -103,6 +106,7 @@ class Profile:
     held_out: tuple[Accuracy, Accuracy] | None = None
     sessions: tuple[str, ...] = ()
     head_rolls: tuple[str, ...] = ()
+    doubt: float = DOUBT_THRESHOLD
 
     def settings(self, kind: DiceKind | None = None) -> ReaderSettings:
         """How the profile reads (its face head apart, which `profile_reader` checks against the
@@ -137,6 +141,7 @@ class Profile:
                 "before": vars(self.held_out[0]), "after": vars(self.held_out[1])},
             "sessions": list(self.sessions),
             "head_rolls": list(self.head_rolls),
+            "doubt": self.doubt,
         }
 
     @classmethod
@@ -171,6 +176,7 @@ class Profile:
             held_out=_get(data, "held_out", _optional(_held_out), None),
             sessions=_get(data, "sessions", _paths, ()),
             head_rolls=_get(data, "head_rolls", _paths, ()),
+            doubt=_get(data, "doubt", _doubt, DOUBT_THRESHOLD),
         ))
 
 
@@ -275,6 +281,13 @@ def _flag(v: Any) -> bool:
 def _share(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v < 1:
         raise ValueError(f"must be a number between 0 and 1, not {v!r}")
+    return float(v)
+
+
+def _doubt(v: Any) -> float:
+    """A table's doubt: never below the level whole games were measured at."""
+    if not _finite(v) or not DOUBT_THRESHOLD <= v < 1:
+        raise ValueError(f"must be a number from {DOUBT_THRESHOLD} up to 1, not {v!r}")
     return float(v)
 
 

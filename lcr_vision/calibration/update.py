@@ -18,7 +18,8 @@ from pathlib import Path
 
 import numpy as np
 
-from lcr_vision.calibration.faces import MIN_ROLLS, Asks, Learnt, learn
+from lcr_vision.calibration.doubt import Asks, fit_doubt
+from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.guide import CalibrationError
@@ -26,6 +27,7 @@ from lcr_vision.calibration.profile import Profile
 from lcr_vision.ledger import JOURNAL, PHOTOS, read_journal, replay
 from lcr_vision.photolog import image_names, photo_number
 from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
+from lcr_vision.table.check import DEFAULT_MAP
 from lcr_vision.vision.head import model_digest
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.reader import DiceReader
@@ -57,7 +59,9 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     or the head reads no better (judged by the questions a table ``asks`` too: `learn`). Given
     the rolls the profile's head was ``known`` to be fitted on (by name; the ``checks`` too where
     it has a head), only the others are held out to judge it (`learn`'s ``fresh``); the profile
-    returned names every session roll its head was fitted on (`Profile.head_rolls`)."""
+    returned names every session roll its head was fitted on (`Profile.head_rolls`), and its
+    doubt is fitted again to the held-out rolls as the head kept reads them
+    (`lcr_vision.calibration.doubt`): a profile whose doubt alone changed is learnt too."""
     played = [roll for folder in sessions for roll in session_rolls(folder)]
     rolls = [*checks, *played]
     wrong = sorted({f for roll in rolls for f in roll.truth} - set(profile.dice.faces))
@@ -86,10 +90,12 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
         raise CalibrationError(words.say("update_few", rolls=sum(fresh), least=MIN_ROLLS))
     learnt = learn(reader, profile.view, rolls, current, background=background, asks=asks,
                    fresh=fresh)
-    if learnt.head is None and found is None:
+    doubt = fit_doubt(learnt.truths, learnt.reads, profile.face_map or DEFAULT_MAP)
+    if learnt.head is None and found is None and doubt == profile.doubt:
         raise CalibrationError(words.say("update_not_better", a=learnt.after.right,
                                          ad=learnt.after.dice, b=learnt.before.right))
     if learnt.head is not None:
         profile = replace(profile, face_head=learnt.head, held_out=(learnt.before, learnt.after),
                           head_rolls=tuple(roll.name for roll in played))
-    return replace(profile, created=datetime.now(UTC).isoformat(timespec="seconds")), learnt
+    return replace(profile, doubt=doubt,
+                   created=datetime.now(UTC).isoformat(timespec="seconds")), learnt

@@ -9,6 +9,7 @@ from pathlib import Path
 from lcr_vision.camera.capture import CaptureSource, SourceError
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource
+from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import MAX_PIXELS
 
 SYNTHETIC = "synthetic"
@@ -17,7 +18,8 @@ SYNTHETIC = "synthetic"
 def open_source(camera: int | None, source: str | None, seed: int = 0,
                 ready: Callable[[], bool] = lambda: True,
                 max_pixels: int = MAX_PIXELS) -> FrameSource:
-    """The source named by ``--camera N`` or ``--source FILE_OR_URL|DIR|synthetic``.
+    """The source named by ``--camera N`` or ``--source VIDEO|URL|DIR|PHOTO|synthetic`` (a photo
+    is one roll, as a folder's photos are).
 
     ``seed`` and ``ready`` (true once the players have heard the instruction) are for the
     simulated table; ``max_pixels`` is the pixel limit of a folder's photos.
@@ -36,7 +38,7 @@ def open_source(camera: int | None, source: str | None, seed: int = 0,
     if "://" in source:
         return CaptureSource(source, live=True)
     path = Path(source)
-    if path.is_dir():
+    if path.is_dir() or (path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES):
         return FolderSource(path, max_pixels)
     if path.is_file():
         return CaptureSource(str(path), live=False)

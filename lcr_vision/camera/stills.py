@@ -37,7 +37,7 @@ def photo_digest(path: Path) -> str:
 
 
 class FolderSource(FrameSource):
-    """Each image of ``folder`` is one roll at rest. An image that cannot be used (unreadable, not
+    """Each image of ``folder`` (or the one photo it names) is one roll at rest. An image that cannot be used (unreadable, not
     a picture, over ``max_pixels``) is skipped with a line on stderr saying why, as a roll the
     camera could not see: the player owed it rolls with the next photo. ``position`` counts every
     image, used or not. The photos named in ``done`` were read before (a resumed session): they
@@ -46,12 +46,14 @@ class FolderSource(FrameSource):
     stills = True
 
     def __init__(self, folder: Path, max_pixels: int = MAX_PIXELS) -> None:
-        self.folder = folder
         self.max_pixels = max_pixels
         self.name = str(folder)
-        self.paths = sorted(
-            (p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES), key=natural_key
-        )
+        if folder.is_file():  # one photo: a folder of one roll
+            self.folder, self.paths = folder.parent, [folder]
+        else:
+            self.folder = folder
+            self.paths = sorted((p for p in folder.iterdir()
+                                 if p.suffix.lower() in IMAGE_SUFFIXES), key=natural_key)
         if not self.paths:
             raise SourceError(f"no images in {folder}")
         self.identity = str(folder.resolve())

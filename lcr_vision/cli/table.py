@@ -16,6 +16,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.ledger import Session
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
 from lcr_vision.table.screen import Screen, Window, display_available
+from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import pixel_limit
 
 if TYPE_CHECKING:
@@ -28,7 +29,8 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
     """Where ``play`` gets its frames."""
     add_where_options(p, "read the dice from", f"FILE_OR_URL|DIR|{SYNTHETIC}",
                       "a video file or stream URL; a folder of photos, each one settled roll, "
-                      "taken in name order and read at every scale (as detect reads photos); or "
+                      "taken in name order and read at every scale (as detect reads photos), or "
+                      "one photo, one roll; or "
                       f"'{SYNTHETIC}' for the simulated table")
     add_seed_option(p, what="random seed of the simulated table")
 
@@ -112,7 +114,7 @@ def evening_for(args: argparse.Namespace, session: Session) -> Evening | None:
         return Evening(load(args.calibration), learning_path(args.calibration), args.model,
                        args.threads)
     source = getattr(args, "source", None)
-    return Evening.made_for(session.folder, args.dice, bool(source) and Path(source).is_dir(),
+    return Evening.made_for(session.folder, args.dice, of_photos(source),
                             user_folder(), args.model, args.threads)
 
 
@@ -122,7 +124,29 @@ def table_reader(args: argparse.Namespace) -> ReadFrame:
     scale, as ``detect`` reads photos: a phone's photo of the whole table shows dice too small for
     the one look a live camera affords."""
     source = getattr(args, "source", None)
-    return reader_from(args, pyramid=bool(source) and Path(source).is_dir()).read
+    return reader_from(args, pyramid=of_photos(source)).read
+
+
+def of_photos(source: str | None) -> bool:
+    """Whether ``--source`` names photos (a folder of them, or one), read at every scale."""
+    if not source:
+        return False
+    path = Path(source)
+    return path.is_dir() or (path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES)
+
+
+def table_doubt(args: argparse.Namespace, evening: Evening | None) -> float:
+    """The confidence each face needs to be committed unasked: the profile's, fitted to its
+    table's evidence (`lcr_vision.calibration.doubt`), else the level measured on whole games."""
+    from lcr_vision.table.check import DOUBT_THRESHOLD
+
+    if evening is not None:
+        return evening.profile.doubt
+    if not getattr(args, "calibration", None):
+        return DOUBT_THRESHOLD
+    from lcr_vision.calibration.store import load
+
+    return load(args.calibration).doubt
 
 
 def play_table(args: argparse.Namespace, session: Session, source: FrameSource, read: ReadFrame,
@@ -138,7 +162,8 @@ def play_table(args: argparse.Namespace, session: Session, source: FrameSource, 
     answers = Answers() if ask and not screen.visible else None
     learn = None if evening is None else (
         lambda: evening.lesson(session.folder, session.settings.face_map))
-    options = table.TableOptions(games=games, interactive=screen.visible, odds=args.odds,
+    options = table.TableOptions(table_doubt(args, evening), games=games,
+                                 interactive=screen.visible, odds=args.odds,
                                  say_odds=args.say_odds, answers=answers, learn=learn)
     phrases = Phrasebook(session.settings.players, args.language)
     loop = table.TableLoop(session, source, read, announcer, phrases, screen, options)

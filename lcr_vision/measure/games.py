@@ -41,6 +41,7 @@ from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.sequence import Table
 from lcr_vision.table.answers import Answers
+from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.table.loop import Lesson, TableLoop, TableOptions
 from lcr_vision.table.screen import Screen
 from lcr_vision.vision.detections import Detections
@@ -280,18 +281,19 @@ def play(game: GameSet, reader: DiceReader, rng: np.random.Generator, tally: Tal
 
 def play_source(session: Session, source: FrameSource, truth: Truth, read: ReadFrame,
                 tally: Tally, answered: bool = True,
-                learn: Callable[[], Lesson | None] | None = None) -> None:
+                learn: Callable[[], Lesson | None] | None = None,
+                doubt: float = DOUBT_THRESHOLD) -> None:
     """Play ``source``'s rolls in ``session`` through the table loop, every question answered
-    with the ``truth`` (or, unless ``answered``, none), learning between games as ``learn``
-    does, and add its rolls, questions and silent wrong dice to ``tally`` (the caller judges the
-    ledger). A roll asked about is not silent, answered or not: nobody answering, it is committed
+    with the ``truth`` (or, unless ``answered``, none), committing unasked the faces read as
+    sure as ``doubt``, learning between games as ``learn`` does, and add its rolls, questions
+    and silent wrong dice to ``tally`` (the caller judges the ledger). A roll asked about is not silent, answered or not: nobody answering, it is committed
     flagged, its unseen dice never given a face."""
     answers = TruthAnswers(source, truth, answered)
     phrases = Phrasebook(session.settings.players)
     before = len(session.ledger.rolls)
     with Announcer(None, speak=False, record=None, out=io.StringIO()) as announcer:
         loop = TableLoop(session, source, read, announcer, phrases, Screen(),
-                         TableOptions(answers=answers, learn=learn))
+                         TableOptions(doubt, answers=answers, learn=learn))
         try:
             loop.run()
         finally:

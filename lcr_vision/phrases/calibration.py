@@ -107,6 +107,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
                   "dice read right before and {a} of {ad} after: {verdict}",
         "kept": "I keep what I learnt.",
         "not_kept": "no clear gain, so I read your dice as I read any.",
+        "doubt_raised": "I read some of those rolls wrong though I was sure of them, so I will "
+                        "ask about every roll I am less than {share}% sure of.",
+        "expect": "I expect to ask about {n} rolls in 100.",
         "saved": "Saved the profile {name!r}; play with --calibration {name}.",
         # refusals: the command line prints them after "lcr-vision: "
         "no_empty_photo": "no photo of the empty table: add one with no rows in the answers (or "
@@ -221,6 +224,9 @@ TEMPLATES: dict[str, dict[str, str]] = {
                   "верно прочитано {b} из {bd} кубиков, после — {a} из {ad}: {verdict}",
         "kept": "оставляю изученное.",
         "not_kept": "явной пользы нет, поэтому читаю ваши кубики как любые.",
+        "doubt_raised": "Некоторые из этих бросков я прочитал неверно, хотя был уверен, поэтому "
+                        "буду спрашивать о каждом броске, в котором уверен меньше чем на {share}%.",
+        "expect": "Ожидаю вопросов примерно в {n} бросках из 100.",
         "saved": "Профиль {name!r} сохранён; играйте с --calibration {name}.",
         "no_empty_photo": "нет снимка пустого стола: добавьте снимок без строк в ответах (или "
                           "укажите его в empty.txt)",

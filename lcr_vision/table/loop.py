@@ -63,9 +63,16 @@ from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.settle import ReadFrame, SettleDetector
 
-# What a table learnt between games: the reader to read on with, and how many rolls in 100 it is
-# expected to ask about (None: not known).
-Lesson = tuple[ReadFrame, int | None]
+
+@dataclass(frozen=True)
+class Lesson:
+    """What a table learnt of its dice between games: the reader to read on with, how many
+    rolls in 100 it is expected to ask about (None: not known), and the confidence each face
+    needs at this table from now on (`Verdict`'s ``doubt_threshold``)."""
+
+    read: ReadFrame
+    expected: int | None = None
+    doubt: float = DOUBT_THRESHOLD
 
 
 @dataclass(frozen=True)
@@ -311,8 +318,9 @@ class TableLoop(FrontEnd):
             return
         lesson = self.options.learn()
         if lesson is not None:
-            self.read, expected = lesson
-            self.announcer.say(self.phrases.learnt(expected))
+            self.read = lesson.read
+            self.options = replace(self.options, doubt_threshold=lesson.doubt)
+            self.announcer.say(self.phrases.learnt(lesson.expected))
 
     def rolled(self, told: Told) -> None:
         """A roll told: it stays on the window until the next."""
