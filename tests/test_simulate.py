@@ -64,11 +64,22 @@ def test_simulate_json_and_speed(capsys) -> None:
 
 def test_simulate_refuses_impossible_tables(capsys) -> None:
     assert main(["simulate", "--players", "2"]) == 2
-    assert "at least 3 players" in capsys.readouterr().err
+    assert capsys.readouterr().err == "lcr-vision: error: --players must be from 3 to 20, not 2\n"
     assert main(["simulate", "--games", "0"]) == 2
 
 
 def test_simulate_prints_percentages_as_odds_does(capsys) -> None:
     assert main(["simulate", "--players", "3", "--games", "1000", "--seed", "1"]) == 0
     rows = capsys.readouterr().out.splitlines()[1:]
-    assert all(re.fullmatch(r"  (seat +\d|draws  ): +\d+ +(wins)? +\d+\.\d\d%", r) for r in rows)
+    assert all(re.fullmatch(r"  (Seat \d|draws ) *: +\d+ +(wins)? +\d+\.\d\d%", r) for r in rows)
+
+
+def test_simulate_and_odds_take_the_players_names_as_play_does(capsys) -> None:
+    assert main(["simulate", "--players", "Ann,Ben,Cat", "--games", "1000"]) == 0
+    assert [r.split(":")[0].strip() for r in capsys.readouterr().out.splitlines()[1:]] == [
+        "Ann", "Ben", "Cat", "draws"]
+    assert main(["odds", "--players", "Ann,Ben,Cat,Dan", "--chips", "2"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{name} " in out for name in ("Ann", "Ben", "Cat", "Dan")) and "Seat" not in out
+    assert main(["simulate", "--players", "Ann,Ann,Cat"]) == 2
+    assert "Ann" in capsys.readouterr().err

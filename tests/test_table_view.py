@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import cv2
@@ -16,14 +17,17 @@ from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop
 from lcr_vision.table.overlay import (
     DISPLAY_WIDTH,
+    MARGIN,
     MIN_TEXT_PX,
     STANDINGS_PX,
     TEXT_PX,
     TURN_PX,
     WINNER_PX,
     board,
+    cap_per_scale,
     draw_panel,
     widened,
+    wrap,
 )
 from lcr_vision.table.screen import Screen
 from lcr_vision.table.view import TableView
@@ -103,4 +107,44 @@ def test_keys_that_type_never_crash_where_nobody_can_type(
             loop.act(key, frame)
     assert capsys.readouterr().out.count("Nobody can type here: the terminal's input has ended.") == 2
     assert session.ledger.rolls == () and loop.view.choose("pay? ") == ""
+    session.close()
+
+
+def test_every_key_shows_in_the_window_and_standings_wrap_between_players(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Space with no read waiting, s, and t with nobody at the terminal each leave a line in the
+    window; a photo folder is never told to roll again; eight long names wrap between players,
+    never between a name and its chips."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    (tmp_path / "rolls").mkdir()
+    cv2.imwrite(str(tmp_path / "rolls" / "roll.png"), np.full((48, 64, 3), 90, np.uint8))
+    players = [f"Bartholomew{i}" for i in range(8)]
+    session = Session.create(tmp_path / "s", Settings.create(players))
+    frame = np.full((480, 640, 3), 90, np.uint8)
+    shown: list[np.ndarray] = []
+
+    class Seen(Screen):
+        visible = True
+
+        def show(self, image: np.ndarray) -> str | None:
+            shown.append(image)
+            return None
+
+    with Announcer(None, speak=False, record=None, out=io.StringIO()) as voice:
+        loop = TableLoop(session, FolderSource(tmp_path / "rolls"), lambda f: Detections(),
+                         voice, Phrasebook(session.settings.players), Seen())
+        loop.view.show(frame, session.state, None, True)
+        bare = shown[-1]
+        notes = []
+        for key in ("confirm", "standings", "type"):
+            loop.act(key, frame)
+            notes.append(loop.view.note)
+            assert not np.array_equal(shown[-1], bare), f"{key} changed nothing in the window"
+    assert notes == ["Nothing to accept: no unsure read is waiting", "Standings said",
+                     "Nobody can type here: the terminal's input has ended."]
+    assert "roll again" not in loop.view.hint
+    assert TableView(Screen(), tuple(players)).hint.endswith("or roll again")
+    scale = STANDINGS_PX / cap_per_scale()
+    rows = wrap(loop.view.chips(session.state), DISPLAY_WIDTH - 2 * MARGIN, scale, 2)
+    assert len(rows) > 1 and all(re.fullmatch(r"(\w+ \d+ *)+", row) for row in rows)
     session.close()

@@ -19,23 +19,20 @@ from lcr_vision import __version__
 from lcr_vision.cli.options import add_command
 from lcr_vision.errors import UserError
 
-# One line per subcommand module (lcr_vision/cli/<name>.py), in the order --help lists them.
-COMMANDS: tuple[str, ...] = (
+# One line per subcommand module (lcr_vision/cli/<name>.py), in the order --help lists them: what
+# a family plays, calibrates and reviews with, then the developers' tools, listed apart below it.
+FAMILY: tuple[str, ...] = (
     "play",
     "demo",
-    "simulate",
+    "calibrate",
     "ledger",
     "review",
     "amend",
-    "detect",
-    "eval",
     "odds",
-    "calibrate",
-    "synth",
-    "bench",
-    "measure",
-    "train",
+    "simulate",
 )
+TOOLS: tuple[str, ...] = ("detect", "eval", "synth", "bench", "measure", "train")
+COMMANDS = FAMILY + TOOLS
 
 
 class Parser(argparse.ArgumentParser):
@@ -48,17 +45,21 @@ class Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
+    modules = {name: importlib.import_module(f"lcr_vision.cli.{name}") for name in COMMANDS}
+    tools = "\n".join(f"  {name:<10}{modules[name].HELP}" for name in TOOLS)
     parser = Parser(
         prog="lcr-vision",
         description="Reads Left Center Right dice from a camera, speaks the chip moves and keeps "
-        "a crash-safe ledger with a photo log of every roll.",
+        "a\ncrash-safe ledger with a photo log of every roll.",
+        epilog=f"developer tools (each with its own --help):\n{tools}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        command = importlib.import_module(f"lcr_vision.cli.{name}")
-        add_command(sub, name, command.HELP, command.DESCRIPTION, command.add_arguments,
-                    getattr(command, "run", None))
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND",
+                                title="commands (each with its own --help)")
+    for name, command in modules.items():
+        add_command(sub, name, command.HELP if name in FAMILY else None, command.DESCRIPTION,
+                    command.add_arguments, getattr(command, "run", None))
     return parser
 
 

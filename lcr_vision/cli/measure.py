@@ -173,7 +173,7 @@ def _losses(args: argparse.Namespace) -> int:
 HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
 TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
                "printed-wild", "printed-small", "printed-steep", "printed-felt", "printed-edge",
-               "printed-big", "pip-table")
+               "printed-big", "pip-table", "star-center")
 TRIAL_DEFAULT = TRIAL_KINDS[:6]
 
 

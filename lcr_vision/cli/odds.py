@@ -8,8 +8,10 @@ import sys
 
 from lcr_vision.cli.options import (
     add_chips_option,
+    add_seats_option,
     add_seed_option,
     add_variant_option,
+    seats,
     variants_from,
 )
 from lcr_vision.errors import UserError
@@ -26,7 +28,7 @@ from lcr_vision.odds.method import EXACT_STATE_LIMIT
 from lcr_vision.odds.quick import exact_at_hand
 from lcr_vision.odds.result import EXACT
 from lcr_vision.rules import GameState, Settings, Variants
-from lcr_vision.rules.settings import MAX_PLAYERS, MIN_PLAYERS, STARTING_CHIPS
+from lcr_vision.rules.settings import MAX_PLAYERS, STARTING_CHIPS
 
 SLOW_SOLVE_STATES = 2_000_000
 MAX_IN_PLAY = MAX_PLAYERS * STARTING_CHIPS  # the most a standard table holds: simulated in 30 s
@@ -48,7 +50,7 @@ DESCRIPTION = (
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, metavar="N", help="players at the table (with --chips)")
+    add_seats_option(p)
     add_chips_option(p, "; seat 1 rolls first")
     p.add_argument("--state", metavar="NAME=N,...",
                    help="a position instead of the start: chips per player in clockwise seating "
@@ -88,18 +90,16 @@ def table_from_args(args: argparse.Namespace) -> tuple[Settings, GameState]:
     variants = variants_from(args)
     if args.state:
         names, chips = parse_state(args.state)
-        if args.players is not None and args.players != len(names):
+        if args.players is not None and len(seats(args.players)) != len(names):
             raise StateError(f"--players {args.players} but --state names {len(names)} players")
     elif args.players is not None:
-        if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-            raise StateError(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, "
-                             f"not {args.players}")
         if args.chips < 1:
             raise StateError(f"--chips must be at least 1, not {args.chips}")
-        names = tuple(f"Seat {i}" for i in range(1, args.players + 1))
-        chips = (args.chips,) * args.players
+        names = seats(args.players)
+        chips = (args.chips,) * len(names)
     else:
-        raise StateError("say who plays: --players N (from the start) or --state Ann=2,Ben=0,...")
+        raise StateError("say who plays: --players N or NAMES (from the start) or "
+                         "--state Ann=2,Ben=0,...")
     if args.center < 0:
         raise StateError(f"--center cannot be negative, not {args.center}")
     if sum(chips) + args.center > MAX_IN_PLAY:

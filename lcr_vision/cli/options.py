@@ -4,19 +4,23 @@ thing in every ``--help``; and `add_command`, which every subcommand is register
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from pathlib import Path
 
+from lcr_vision.errors import UserError
 from lcr_vision.rules import Variants
-from lcr_vision.rules.settings import STARTING_CHIPS
+from lcr_vision.rules.settings import MAX_PLAYERS, MIN_PLAYERS, STARTING_CHIPS
 
 
-def add_command(subparsers: argparse._SubParsersAction, name: str, help: str, description: str,
-                arguments: Callable[[argparse.ArgumentParser], None],
+def add_command(subparsers: argparse._SubParsersAction, name: str, help: str | None,
+                description: str, arguments: Callable[[argparse.ArgumentParser], None],
                 run: Callable[[argparse.Namespace], int] | None) -> argparse.ArgumentParser:
     """Add subcommand ``name``: its parser, its ``arguments`` and the ``run`` that it calls (None
-    where the subcommands that ``arguments`` adds each have their own)."""
-    parser = subparsers.add_parser(name, help=help, description=description)
+    where the subcommands that ``arguments`` adds each have their own); without ``help`` it is
+    left out of the list of commands (a developer's tool, listed apart)."""
+    parser = (subparsers.add_parser(name, help=help, description=description) if help
+              else subparsers.add_parser(name, description=description))
     arguments(parser)
     if run is not None:
         parser.set_defaults(run=run)
@@ -33,6 +37,30 @@ def add_seed_option(parser: argparse.ArgumentParser, default: int = 0,
     """``--seed``; ``what`` says what it seeds."""
     parser.add_argument("--seed", type=int, default=default, metavar="S",
                         help=f"{what} (default {default})")
+
+
+def add_seats_option(parser: argparse.ArgumentParser, default: str | None = None) -> None:
+    """``--players`` where a game is worked out rather than played: how many, or their names
+    (as ``play`` takes them); `seats` reads it."""
+    parser.add_argument("--players", default=default, metavar="N|NAMES",
+                        help=f"how many players ({MIN_PLAYERS}-{MAX_PLAYERS}), or their names "
+                        "in clockwise order, first thrower first, as play takes them (e.g. 4 "
+                        "or Ann,Ben,Cat,Dan)" + (f"; default {default}" if default else ""))
+
+
+def seats(players: str) -> tuple[str, ...]:
+    """The players ``--players`` names: ``N`` of them, seated as Seat 1 to Seat N, or the
+    comma-separated names (checked as any game's are, by `Settings.create`).
+
+    >>> seats("3"), seats("Ann, Ben,Cat")
+    (('Seat 1', 'Seat 2', 'Seat 3'), ('Ann', 'Ben', 'Cat'))
+    """
+    if re.fullmatch(r"[+-]?\d+", players.strip()):
+        count = int(players)
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise UserError(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {count}")
+        return tuple(f"Seat {i}" for i in range(1, count + 1))
+    return tuple(name.strip() for name in players.split(","))
 
 
 def add_chips_option(parser: argparse.ArgumentParser, note: str = "") -> None:

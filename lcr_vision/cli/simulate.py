@@ -7,11 +7,14 @@ import json
 
 from lcr_vision.cli.options import (
     add_chips_option,
+    add_seats_option,
     add_seed_option,
     add_variant_option,
+    seats,
     variants_from,
 )
 from lcr_vision.errors import UserError
+from lcr_vision.rules import Settings
 from lcr_vision.sim import simulate
 
 HELP = "play random games and report win rates per seat"
@@ -23,7 +26,7 @@ DESCRIPTION = (
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, default=3, metavar="N", help="players (default 3)")
+    add_seats_option(p, default="3")
     p.add_argument("--games", type=int, default=100_000, metavar="G",
                    help="games to play (default 100000)")
     add_seed_option(p)
@@ -39,12 +42,16 @@ MAX_GAMES = 10_000_000  # a minute of standard games; variants, through the engi
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:
         raise UserError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
-    result = simulate(args.players, args.games, args.seed, variants_from(args), args.chips)
+    names = seats(args.players)
+    Settings.create(list(names))  # names a game would refuse are refused here too
+    result = simulate(len(names), args.games, args.seed, variants_from(args), args.chips)
     if args.json:
         print(json.dumps(result.to_dict()))
         return 0
     print(f"{result.games} games of {result.players} players, {result.mean_turns:.2f} rolls each")
-    for seat, wins in enumerate(result.wins, start=1):
-        print(f"  seat {seat:>2}: {wins:>9} wins  {100 * wins / result.games:6.2f}%")
-    print(f"  draws  : {result.draws:>9}       {100 * result.draws / result.games:6.2f}%")
+    width = max(len("draws"), *(len(name) for name in names))
+    for name, wins in zip(names, result.wins):
+        print(f"  {name:<{width}}: {wins:>9} wins  {100 * wins / result.games:6.2f}%")
+    print(f"  {'draws':<{width}}: {result.draws:>9}       "
+          f"{100 * result.draws / result.games:6.2f}%")
     return 0

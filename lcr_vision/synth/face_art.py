@@ -57,6 +57,7 @@ class FaceArt:
     wild_word: bool
     typeface: str | None = None  # a TrueType font file, else the Hershey ``font``
     wild_design: str = "star"
+    symbols: tuple[tuple[str, str], ...] = ()  # faces marked with a design (`Ranges.symbols`)
 
     @classmethod
     def sample(cls, rng: np.random.Generator, ranges: Ranges) -> FaceArt:
@@ -81,6 +82,7 @@ class FaceArt:
             wild_word=bool(rng.random() < ranges.wild_word),
             typeface=typeface,
             wild_design=design,
+            symbols=ranges.symbols,
         )
 
     def mask(self, token: str, size: int, rng: np.random.Generator) -> np.ndarray:
@@ -98,7 +100,9 @@ class FaceArt:
             cv2.circle(img, (round(c * scale),) * 2, round(self.dot_radius * size * scale), 255, -1,
                        cv2.LINE_AA, 2)
         elif token == "wild":
-            self._draw_wild(img, size)
+            self._draw_wild(img, size, self.wild_design)
+        elif token in dict(self.symbols):
+            self._draw_wild(img, size, dict(self.symbols)[token], worded=False)
         else:
             self._draw_letter(img, token, size)
         turned = np.rot90(img, int(rng.integers(4))) if token in ("2", "3", "6") else img
@@ -117,21 +121,23 @@ class FaceArt:
         org = ((size - w) // 2, (size + h) // 2)
         cv2.putText(img, text, org, self.font, fs, 255, thickness, cv2.LINE_AA)
 
-    def _draw_wild(self, img: np.ndarray, size: int) -> None:
-        if self.wild_design in ("W", "WILD"):
-            self._draw_letter(img, self.wild_design, size,
-                              self.letter_height * (1.0 if self.wild_design == "W" else 0.5))
+    def _draw_wild(self, img: np.ndarray, size: int, design: str, worded: bool = True) -> None:
+        """The wild face's ``design``, or unless ``worded`` that of a face a maker marks with
+        it (never with the word WILD)."""
+        if design in ("W", "WILD"):
+            self._draw_letter(img, design, size,
+                              self.letter_height * (1.0 if design == "W" else 0.5))
             return
-        word = self.wild_word and self.wild_design == "star"
-        n, inner = (self.wild_points, 0.45) if self.wild_design != "burst" else (
+        word = worded and self.wild_word and design == "star"
+        n, inner = (self.wild_points, 0.45) if design != "burst" else (
             2 * self.wild_points, 0.6)
-        outer = 0.42 * size * (0.8 if word else 0.72 if self.wild_design == "ringed" else 1.0)
+        outer = 0.42 * size * (0.8 if word else 0.72 if design == "ringed" else 1.0)
         angles = np.pi * np.arange(2 * n) / n - np.pi / 2
         radii = np.where(np.arange(2 * n) % 2 == 0, outer, outer * inner)
         cy = size / 2 - (0.08 * size if word else 0)
         pts = np.stack([size / 2 + radii * np.cos(angles), cy + radii * np.sin(angles)], 1)
         cv2.fillPoly(img, [np.round(pts * 16).astype(np.int32)], 255, cv2.LINE_AA, 4)
-        if self.wild_design == "ringed":
+        if design == "ringed":
             cv2.circle(img, (round(size / 2 * 16),) * 2, round(0.44 * size * 16), 255,
                        max(1, round(self.letter_weight * size * 0.6)), cv2.LINE_AA, 4)
         if word:

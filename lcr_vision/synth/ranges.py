@@ -68,6 +68,9 @@ class Ranges:
     typefaces: tuple[str, ...] = ()
     typeface_share: float = 0.7
     wild_designs: tuple[str, ...] = ("star",)
+    # Faces a maker marks with a symbol instead of its letter: (face, a design of
+    # `face_art.WILD_DESIGNS`) pairs, such as a star for Center; none in training.
+    symbols: tuple[tuple[str, str], ...] = ()
     surfaces: tuple[str, ...] = ("wood", "felt", "cloth", "tray", "tray", "paper", "plain", "plain")
     distractors: tuple[int, int] = (0, 6)
     hand: float = 0.15                      # chance a hand is in a still

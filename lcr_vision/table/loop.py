@@ -104,7 +104,7 @@ class TableLoop(FrontEnd):
         self.read = read
         self.announcer = announcer
         self.phrases = phrases
-        self.view = TableView(screen, session.settings.players)
+        self.view = TableView(screen, session.settings.players, rethrow=not source.recorded)
         self.options = options
         self.settle = settle or SettleDetector()
         self.photolog = PhotoLog(session.folder)
@@ -354,18 +354,23 @@ class TableLoop(FrontEnd):
                 self.stopped = True
             elif action == "standings":
                 self.announcer.say(self.play.standings())
+                self.view.noted("Standings said")
             elif action == "undo":
                 self.play.undo()
                 self.tell_turn()
             elif action == "confirm" and self.pending is not None:
                 shot, verdict = self.pending
                 self.commit(shot, verdict.dice, verdict.faces, How.CONFIRMED)
+            elif action == "confirm":
+                self.view.noted("Nothing to accept: no unsure read is waiting")
             elif action == "type":
                 self.type_faces(frame)
             elif action == "amend":
                 self.amend()
         except UserError as exc:
-            self.announcer.say(self.phrases.refusal(exc))
+            refusal = self.phrases.refusal(exc)
+            self.announcer.say(refusal)
+            self.view.noted(refusal)
 
     def amend(self) -> None:
         """Ask the terminal which roll (its number, asked apart so that pips are not taken for

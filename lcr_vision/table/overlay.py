@@ -32,6 +32,9 @@ MARGIN = 18  # pixels around the window's text
 BAND = 0.15  # the band keeps this share of the frame's brightness behind the text
 
 
+GLUE = "\u00a0"  # a space a line never breaks at: between a player's name and chips
+
+
 @cache
 def cap_per_scale() -> float:
     """FONT's capital height in pixels at scale 1, as drawn: measured, since OpenCV's fonts and
@@ -48,15 +51,21 @@ def text_scale(width: int) -> float:
 
 
 def wrap(line: str, width: int, scale: float, thickness: int) -> list[str]:
-    """``line`` broken at spaces into pieces that fit ``width`` pixels."""
+    """``line`` broken at spaces into pieces that fit ``width`` pixels; never at a `GLUE`,
+    which is drawn as a space.
+
+    >>> wrap(f"Ann{GLUE}3 Ben{GLUE}3", 10, 1.0, 1)
+    ['Ann 3', 'Ben 3']
+    """
     pieces: list[str] = []
     for word in line.split(" "):
         joined = f"{pieces[-1]} {word}" if pieces else word
-        if pieces and cv2.getTextSize(joined, FONT, scale, thickness)[0][0] <= width:
+        if (pieces and cv2.getTextSize(joined.replace(GLUE, " "), FONT, scale, thickness)[0][0]
+                <= width):
             pieces[-1] = joined
         else:
             pieces.append(word)
-    return pieces
+    return [piece.replace(GLUE, " ") for piece in pieces]
 
 
 def draw_panel(image: np.ndarray, lines: Sequence[str]) -> np.ndarray:
