@@ -178,9 +178,9 @@ def test_an_early_misread_strikes_the_rolls_it_leaves_no_room_for_and_every_repo
     data, rows, text = reports(folder, capsys)
     now = data["current"] if ledger.series.game.rolls else data["games"][-1]
     last = rows[-1].split(",")
-    assert [int(c) for c in last[-3 - len(PLAYERS):-2]] == [*now["chips"].values(), now["center"]]
-    assert int(last[0]) == len(ledger.rolls) and last[-2:] == ["no", "no"]
-    assert rows[1].endswith(",yes,no"), "the corrected roll is marked in the CSV, verified"
+    assert [int(c) for c in last[-4 - len(PLAYERS):-3]] == [*now["chips"].values(), now["center"]]
+    assert int(last[0]) == len(ledger.rolls) and last[-3:] == ["no", "no", "no"]
+    assert rows[1].endswith(",yes,no,no"), "the corrected roll is marked in the CSV, verified"
     struck = describe_struck(ledger.struck[0].k, ledger.struck[0].player, ledger.struck[0].faces)
     assert struck in text and describe_standings(ledger.series.game, PLAYERS) in text
     page = (folder / "index.html").read_text()

@@ -282,7 +282,7 @@ def test_ledger_json_is_the_formats_md_shape(tmp_path: Path) -> None:
     assert ledger_rows(s.ledger)[2] == [
         "2", "1", "2", "Ben", "L L", "L L",
         "Ben passes two chips left to Cat; Ben has no chips left. Cat wins game 1!",
-        "0", "0", "3", "0", "no", "no",
+        "0", "0", "3", "0", "no", "no", "no",
     ]  # fmt: skip
     text = ledger_text(s.ledger)
     assert "Game 1: won by Cat after 2 rolls, Ann first." in text
@@ -298,7 +298,7 @@ def test_ledger_command_prints_json_csv_and_text(session: Session, capsys) -> No
     assert main(["ledger", str(session.folder), "--csv"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[0].startswith("number,game,turn,player,faces,game_faces,moves,chips_Ann")
-    assert rows[1].startswith("1,1,1,Ann,4 5 2,L C dot,") and rows[1].endswith(",1,4,3,1,yes,no")
+    assert rows[1].startswith("1,1,1,Ann,4 5 2,L C dot,") and rows[1].endswith(",1,4,3,1,yes,no,no")
     assert main(["ledger", str(session.folder)]) == 0
     text = capsys.readouterr().out
     assert "4 5 2 (L C dot) [corrected]" in text and "Ben to roll 3 dice." in text

@@ -92,10 +92,10 @@ def write_folder(folder: Path, images: list[np.ndarray]) -> Path:
 def ledger_of(folder: Path) -> tuple[dict, list[list]]:
     """The ledger and its rolls; the order in which a roll's dice were read does not count (the
     faces are sorted and the moves, whose wording follows that order, are left to the chips;
-    whether a read was verified is not the game's, and is left out too)."""
+    whether a read was doubtful or verified is not the game's, and is left out too)."""
     session = Session.open(folder)
     try:
-        rows = [[*r[:4], sorted(r[4].split()), sorted(r[5].split()), *r[7:-1]]
+        rows = [[*r[:4], sorted(r[4].split()), sorted(r[5].split()), *r[7:-2]]
                 for r in ledger_rows(session.ledger)]
         return ledger_json(session.ledger), rows
     finally:

@@ -8,6 +8,7 @@ session reads on after the last photo it journalled.
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
@@ -79,6 +80,7 @@ def test_a_doubt_is_answered_with_the_faces_typed_on_standard_input(
     record = json.loads((tmp_path / "s" / "photos" / "0003.json").read_text(encoding="utf-8"))
     assert record["how"] == "typed" and record["source"] == "roll3.jpg"
     assert [e["frame"] for e in roll_events(tmp_path / "s")] == list(range(len(game)))
+    assert set(doubtful_column(tmp_path / "s", capsys)) == {"no"}, "an answered roll is not"
 
 
 def test_an_empty_line_accepts_the_read(tmp_path: Path, game, monkeypatch: pytest.MonkeyPatch,
@@ -110,6 +112,15 @@ def test_with_nobody_to_answer_the_best_read_is_committed_flagged(
     assert main(["review", str(tmp_path / "s")]) == 0
     page = (tmp_path / "s" / "index.html").read_text(encoding="utf-8")
     assert "committed unanswered" in page
+    capsys.readouterr()
+    assert doubtful_column(tmp_path / "s", capsys)[:4] == ["no", "no", "yes", "no"]
+
+
+def doubtful_column(session: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """The ``doubtful`` column of ``ledger --csv``."""
+    assert main(["ledger", str(session), "--csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    return [row[rows[0].index("doubtful")] for row in rows[1:]]
 
 
 def test_a_resumed_folder_session_reads_on_after_its_last_photo(

@@ -77,16 +77,18 @@ def _row(roll: PlayedRoll, players: tuple[str, ...]) -> list[str]:
         *(str(c) for c in result.after.chips),
         str(result.after.center),
         "yes" if roll.entry.corrected else "no",
+        "yes" if roll.entry.doubtful and not roll.entry.corrected else "no",
         "no" if roll.entry.verified else "yes",
     ]
 
 
 def ledger_rows(ledger: Ledger) -> list[list[str]]:
-    """A header and one row per live roll: the chips and center after it, corrected or not, and
-    unverified (a doubtful read nobody answered for, or dice nobody saw, ``?``: `Entry.verified`)."""
+    """A header and one row per live roll: the chips and center after it, corrected or not,
+    doubtful (read unsure and committed with nobody to answer; answered or corrected, it is not)
+    and unverified (doubtful, or with dice nobody saw, ``?``: `Entry.verified`)."""
     players = ledger.settings.players
     header = ["number", "game", "turn", "player", "faces", "game_faces", "moves"]
-    header += [f"chips_{p}" for p in players] + ["center", "corrected", "unverified"]
+    header += [f"chips_{p}" for p in players] + ["center", "corrected", "doubtful", "unverified"]
     return [header] + [_row(r, players) for r in ledger.rolls]
 
 
