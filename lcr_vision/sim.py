@@ -41,7 +41,8 @@ class SimulationResult:
     mean_turns: float
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON object of the issue: players, games, wins per seat, draws, mean_turns."""
+        """The JSON object ``simulate --json`` prints: players, games, wins per seat, draws,
+        mean_turns."""
         data = asdict(self)
         data["wins"] = list(self.wins)
         return data

@@ -4,7 +4,7 @@ Each figure of ``lcr_vision.measure.accuracy`` is held to its bound in ``tests/f
 worst figure measured with one and two threads and onnxruntime's graph optimisations on and off,
 less twice their spread and at least one standard error of the figure (``make floors`` measures
 them again), so another processor's rounding of a borderline score does not fail them while a
-clearly worse model does. The issue's targets are higher (models/README.md says how far the model
+clearly worse model does. The targets are higher (models/README.md says how far the model
 is from each): 99.5% of real dice and 98% of real photos, 98% of unseen renders, no side face read
 as the roll, at most one false die per hundred empty tables.
 """

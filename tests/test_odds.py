@@ -132,7 +132,7 @@ def test_simulation_json_is_labelled() -> None:
     assert sum(data["win"]) + data["draw"] == pytest.approx(1.0)
 
 
-def test_exact_json_has_the_issue_keys() -> None:
+def test_exact_json_holds_win_expected_turns_and_method() -> None:
     data = Odds((0.5, 0.5, 0.0), 3.0).to_dict()
     assert data == {"win": [0.5, 0.5, 0.0], "expected_turns": 3.0, "method": "exact"}
 

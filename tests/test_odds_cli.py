@@ -1,4 +1,5 @@
-"""The ``odds`` command: JSON of the issue, the readable table, and user mistakes as one line."""
+"""The ``odds`` command: its JSON (win, expected_turns, method), the readable table, and user
+mistakes as one line."""
 
 from __future__ import annotations
 
