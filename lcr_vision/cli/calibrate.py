@@ -56,6 +56,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="check rolls to make when rolling live or typing answers (default 10)")
     p.add_argument("--language", choices=LANGUAGES, default="en",
                    help="language of what calibration says and prints (default en)")
+    p.add_argument("--keep-anyway", action="store_true",
+                   help="write the profile even where it reads under 80%% of the check dice "
+                   "right (it says what to change first)")
     add_window_options(p, ": answers are typed at the terminal")
     add_model_options(p)
 
@@ -104,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
     if args.face_map is not None and kind is not DiceKind.PIP:
         raise UserError("--face-map is for regular dice (--dice regular)")
     face_map = None if args.face_map is None else FaceMap.parse(args.face_map)
-    request = Request(args.name, kind, face_map, parse_roi(args.roi), args.rolls, args.language)
+    request = Request(args.name, kind, face_map, parse_roi(args.roi), args.rolls, args.language,
+                      args.keep_anyway)
     answers = None if args.answers is None else read_answers(args.answers, kind)
     # a missing or broken model is the first thing said
     reader = DiceReader(args.model, ReaderSettings(kind), args.threads)

@@ -129,9 +129,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
                          "written",
         "no_dice": "the check rolls look just like the empty table: no dice were seen; no "
                    "profile was written",
-        "too_few_right": "only {share}% of the check dice were read right. {advice} No profile "
-                         "was written.",
-        "light_evenly": "Light the table evenly and use dice the model knows.",
+        "too_few_right": "only {share}% of the check dice were read right: I would ask about "
+                         "most rolls. {advice}",
+        "not_written": "No profile was written (--keep-anyway writes it as it is).",
+        "kept_anyway": "Kept anyway, as asked.",
+        "light_evenly": "Bring the camera closer or higher over the table, light it evenly, and "
+                        "use dice the model knows.",
     },
     "ru": {
         "lcr": "кубиков LCR с буквами", "wild": "кубиков LCR Wild", "pip": "обычных кубиков",
@@ -245,9 +248,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
                          "места; профиль не записан",
         "no_dice": "проверочные броски выглядят как пустой стол: кубиков не видно; профиль не "
                    "записан",
-        "too_few_right": "верно прочитано только {share}% проверочных кубиков. {advice} Профиль "
-                         "не записан.",
-        "light_evenly": "Осветите стол равномерно и возьмите кубики, которые знает модель.",
+        "too_few_right": "верно прочитано только {share}% проверочных кубиков: я бы спрашивал "
+                         "о большинстве бросков. {advice}",
+        "not_written": "Профиль не записан (--keep-anyway запишет его как есть).",
+        "kept_anyway": "Всё равно сохраняю, как просили.",
+        "light_evenly": "Поставьте камеру ближе или выше над столом, осветите его равномерно и "
+                        "возьмите кубики, которые знает модель.",
     },
 }
 LANGUAGES = tuple(TEMPLATES)
