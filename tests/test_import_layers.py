@@ -106,3 +106,35 @@ def test_only_the_command_line_reads_arguments() -> None:
                                                 if isinstance(n, ast.Import) else [n.module])
                              for n in ast.walk(ast.parse(p.read_text()))))
     assert readers == [], f"modules outside cli/ that import argparse: {readers}"
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Module -> the other modules of lcr_vision it imports anywhere in it (``from lcr_vision.x
+    import y`` names the module ``x.y`` where that is one, else ``x``; a package's __init__
+    hands names on, and is left out)."""
+    modules = {".".join(p.relative_to(ROOT).with_suffix("").parts): p for p in ROOT.rglob("*.py")
+               if p.name != "__init__.py"}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                named = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                named = [f"{node.module}.{alias.name}" for alias in node.names]
+                if not any(n.removeprefix("lcr_vision.") in modules for n in named):
+                    named = [node.module]  # names taken from a module, not modules themselves
+            else:
+                continue
+            found |= {n.removeprefix("lcr_vision.") for n in named} & modules.keys()
+        graph[name] = found - {name}
+    return graph
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """Not even under TYPE_CHECKING or inside a function: each such tie is a circle that a
+    change to one file drags the other into."""
+    graph = module_graph()
+    loops = {m: sorted(u for u in graph[m] if m in reach(graph, u))
+             for m in graph if m in reach(graph, m)}
+    assert loops == {}, f"modules in a loop, with the imports that lead back: {loops}"

@@ -9,8 +9,8 @@ import pytest
 
 pytest.importorskip("PIL", reason="typefaces are drawn by Pillow, in the train extra")
 from lcr_vision.synth import typefaces as tf
-from lcr_vision.synth.face_art import HELD_OUT_WILD_DESIGNS, WILD_DESIGNS, FaceArt
-from lcr_vision.synth.ranges import Ranges
+from lcr_vision.synth.face_art import FaceArt
+from lcr_vision.synth.ranges import HELD_OUT_WILD_DESIGNS, WILD_DESIGNS, Ranges
 
 FACES = tf.typefaces()
 pytestmark = pytest.mark.skipif(

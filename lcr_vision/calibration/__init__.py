@@ -7,9 +7,9 @@ take ``--calibration NAME_OR_PATH`` (``cli.detect``) and read through the profil
 profiles with a guided session (:class:`Calibration`) and saves them atomically (:func:`save`).
 """
 
-from lcr_vision.calibration.profile import Accuracy, Profile, ProfileError
+from lcr_vision.calibration.profile import Accuracy, Profile, ProfileError, profile_reader
 from lcr_vision.calibration.store import load, save, user_folder
-from lcr_vision.calibration.view import CalibratedReader, View, profile_reader
+from lcr_vision.calibration.view import CalibratedReader, View
 
 __all__ = [
     "Accuracy", "CalibratedReader", "Profile", "ProfileError", "View", "load", "profile_reader",

@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lcr_vision.calibration.doubt import expected_questions, table_asks
-from lcr_vision.calibration.profile import Profile
+from lcr_vision.calibration.profile import Profile, profile_reader
 from lcr_vision.calibration.store import load_checks, write
 from lcr_vision.calibration.update import update
-from lcr_vision.calibration.view import CalibratedReader, profile_reader
+from lcr_vision.calibration.view import CalibratedReader
 from lcr_vision.errors import UserError
 from lcr_vision.faces import PIP_FACES, DiceKind, FaceMap
 from lcr_vision.ledger import JOURNAL, read_journal, replay

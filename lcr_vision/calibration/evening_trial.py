@@ -29,9 +29,9 @@ import numpy as np
 
 from lcr_vision.calibration.evening import Evening
 from lcr_vision.calibration.guide import CalibrationError
+from lcr_vision.calibration.profile import profile_reader
 from lcr_vision.calibration.store import save_checks, write
 from lcr_vision.calibration.trial import TABLES, Shoot, TrialTable, calibrate_on
-from lcr_vision.calibration.view import profile_reader
 from lcr_vision.camera.stills import FolderSource
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session

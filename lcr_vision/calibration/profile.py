@@ -16,16 +16,18 @@ field 'scale' must be a positive number, not -1
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from lcr_vision.calibration.view import View
+from lcr_vision.calibration.view import CalibratedReader, View
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
 from lcr_vision.table.check import DOUBT_THRESHOLD
-from lcr_vision.vision.head import FaceHead
-from lcr_vision.vision.reader import ReaderSettings
+from lcr_vision.vision.head import FaceHead, model_digest
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
 
 # The profile format this code writes; it reads 1 too (written before calibration learnt the dice's
@@ -358,3 +360,20 @@ def _held_out(v: Any) -> tuple[Accuracy, Accuracy]:
     if not isinstance(v, dict) or set(v) != {"before", "after"}:
         raise ValueError(f"must be an object of before and after, not {v!r}")
     return _accuracy(v["before"]), _accuracy(v["after"])
+
+
+def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1,
+                   kind: DiceKind | None = None) -> CalibratedReader:
+    """A reader with ``profile``'s thresholds and learnt face head, seeing frames through its
+    view; ``kind`` (default: the profile's dice) limits the faces reported. A head learnt for another
+    model than ``model`` is left out, saying so once on stderr: the profile still reads as it
+    did before it learnt the dice."""
+    reader = DiceReader(model, profile.settings(kind), threads)
+    head = profile.face_head
+    if head is not None and (not reader.has_features
+                             or head.model != model_digest(reader.model_path)):
+        print(f"lcr-vision: note: profile {profile.name!r} learnt its dice for another model "
+              f"than {reader.model_path}; reading without what it learnt (calibrate again to "
+              "learn them for this one)", file=sys.stderr)
+        head = None
+    return CalibratedReader(reader.reading(head=head), profile.view)

@@ -193,7 +193,7 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     they label any roll)."""
     from lcr_vision.calibration.fit import CheckRoll, measure
     from lcr_vision.calibration.guide import CalibrationError
-    from lcr_vision.calibration.view import profile_reader
+    from lcr_vision.calibration.profile import profile_reader
     from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
     kind = DiceKind(TABLES[table][0])

@@ -22,10 +22,8 @@ upright model, `spec.UPRIGHT_KEY`), when the camera stands at another side of th
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import numpy as np
 
@@ -33,10 +31,6 @@ from lcr_vision.calibration.tiles import merge, windows
 from lcr_vision.errors import UserError
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.limits import MAX_PIXELS
-
-if TYPE_CHECKING:
-    from lcr_vision.calibration.profile import Profile
-    from lcr_vision.faces import DiceKind
 
 
 class ViewError(UserError):
@@ -138,23 +132,3 @@ class CalibratedReader:
         parts = [(self.reader.read(image[y:y + th, x:x + tw]), (x, y))
                  for x, y, tw, th in windows((w, h), self.view.tiles, self.view.overlap)]
         return self.view.to_frame(merge(parts) if len(parts) > 1 else parts[0][0], frame.shape)
-
-
-def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1,
-                   kind: DiceKind | None = None) -> CalibratedReader:
-    """A reader with ``profile``'s thresholds and learnt face head, seeing frames through its
-    view; ``kind`` (default: the profile's dice) limits the faces reported. A head learnt for another
-    model than ``model`` is left out, saying so once on stderr: the profile still reads as it
-    did before it learnt the dice."""
-    from lcr_vision.vision.head import model_digest
-    from lcr_vision.vision.reader import DiceReader
-
-    reader = DiceReader(model, profile.settings(kind), threads)
-    head = profile.face_head
-    if head is not None and (not reader.has_features
-                             or head.model != model_digest(reader.model_path)):
-        print(f"lcr-vision: note: profile {profile.name!r} learnt its dice for another model "
-              f"than {reader.model_path}; reading without what it learnt (calibrate again to "
-              "learn them for this one)", file=sys.stderr)
-        head = None
-    return CalibratedReader(reader.reading(head=head), profile.view)

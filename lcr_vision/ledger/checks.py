@@ -9,11 +9,10 @@ roll is announced once and in order, each roll holds its own photo record, and `
 is a change into another valid journal (another pip face, a later time), and a deleted last
 ``announced`` line, which reads as a crash before the mark: the resumed table says that roll again.
 
->>> from lcr_vision.rules import Settings
->>> from lcr_vision.ledger.replay import Ledger
+>>> from lcr_vision.rules import Series, Settings
 >>> first = SessionEvent(settings=Settings.create(["Ann", "Ben", "Cat"]))
->>> order, ledger = Order(first), Ledger.start(first.settings)
->>> order.check(2, AnnouncedEvent(k=1), ledger, ledger)
+>>> order, series = Order(first), Series.start(first.settings)
+>>> order.check(2, AnnouncedEvent(k=1), series, series, rolls=0)
 Traceback (most recent call last):
 ...
 lcr_vision.ledger.errors.JournalError: journal.jsonl line 2: there is no roll 1 to have been announced
@@ -22,7 +21,6 @@ lcr_vision.ledger.errors.JournalError: journal.jsonl line 2: there is no roll 1 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from lcr_vision.ledger import clock
 from lcr_vision.ledger.events import (
@@ -37,9 +35,7 @@ from lcr_vision.ledger.events import (
     game_events,
     photo_path,
 )
-
-if TYPE_CHECKING:
-    from lcr_vision.ledger.replay import Ledger
+from lcr_vision.rules import Series
 
 
 class Order:
@@ -53,8 +49,9 @@ class Order:
         self.rolls = 0  # the roll events so far, the photo number of the last
         self.owed: list[Event] = []  # the game_over and new_game lines the last roll calls for
 
-    def check(self, line: int, event: Event, before: Ledger, after: Ledger) -> None:
-        """Check ``event`` on ``line``, which took the replay from ``before`` to ``after``."""
+    def check(self, line: int, event: Event, before: Series, after: Series, rolls: int) -> None:
+        """Check ``event`` on ``line``, which took the replay's games from ``before`` to
+        ``after``, with ``rolls`` live rolls then."""
         if event.time < self.time:
             raise fault(line, f"its time {clock.stamp(event.time)} is earlier than the line "
                               "before it")
@@ -69,11 +66,11 @@ class Order:
             case RollEvent():
                 self._roll(line, event, before, after)
             case AnnouncedEvent():
-                self._announced(line, event.k, after)
+                self._announced(line, event.k, rolls)
             case UndoEvent():
                 self.said = min(self.said, event.k - 1)
 
-    def _roll(self, line: int, event: RollEvent, before: Ledger, after: Ledger) -> None:
+    def _roll(self, line: int, event: RollEvent, before: Series, after: Series) -> None:
         self.rolls += 1
         k = event.k
         if not self.marking:
@@ -81,12 +78,12 @@ class Order:
         if self.numbered and event.photo not in (None, photo_path(self.rolls)):
             raise fault(line, f"roll {k}'s photo {event.photo!r} is not its own, "
                               f"{photo_path(self.rolls)!r}")
-        if len(after.series.finished) > len(before.series.finished):
-            self.owed = game_events(after.series.finished[-1], after.settings, k)
+        if len(after.finished) > len(before.finished):
+            self.owed = game_events(after.finished[-1], after.settings, k)
 
-    def _announced(self, line: int, k: int, after: Ledger) -> None:
+    def _announced(self, line: int, k: int, rolls: int) -> None:
         self.marking = True
-        if not 1 <= k <= len(after.rolls):
+        if not 1 <= k <= rolls:
             raise fault(line, f"there is no roll {k} to have been announced")
         if k <= self.said:
             raise fault(line, f"roll {k} was already announced")

@@ -207,7 +207,7 @@ class Ledger:
                 after = ledger.apply(event, line)
             except (RulesError, EditError) as exc:
                 raise fault(line, str(exc)) from None
-            order.check(line, event, ledger, after)
+            order.check(line, event, ledger.series, after.series, len(after.rolls))
             ledger = after
         return ledger
 

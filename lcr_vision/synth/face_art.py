@@ -3,7 +3,7 @@
 A mask is float32 in [0, 1], 1 where the face carries ink. Layouts follow real dice: a pip face is
 drawn on a 3x3 grid, and the 2, 3 and 6 come in both orientations because each face is turned by a
 random quarter turn. Letters use cv2's Hershey fonts, scaled to a chosen height, or a TrueType
-typeface (`synth.typefaces`) where the ranges list some; the wild face is one of `WILD_DESIGNS`.
+typeface (`synth.typefaces`) where the ranges list some; the wild face is one of `ranges.WILD_DESIGNS`.
 
 >>> import numpy as np
 >>> rng = np.random.default_rng(0)
@@ -35,11 +35,6 @@ PIP_GRID: dict[str, tuple[tuple[int, int], ...]] = {
 }
 
 
-# How wild faces are marked on real dice: a star (with the word WILD below it, at times), a
-# starburst of many thin rays, a W, the word WILD alone, or a star inside a ring.
-WILD_DESIGNS = ("star", "burst", "W", "WILD", "ringed")
-TRAINING_WILD_DESIGNS = ("star", "burst", "W")  # the rest are kept for the holdout
-HELD_OUT_WILD_DESIGNS = ("WILD", "ringed")
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,13 @@ _INKS: tuple[BGR, ...] = (
 )
 
 
+# How wild faces are marked on real dice: a star (with the word WILD below it, at times), a
+# starburst of many thin rays, a W, the word WILD alone, or a star inside a ring.
+WILD_DESIGNS = ("star", "burst", "W", "WILD", "ringed")
+TRAINING_WILD_DESIGNS = ("star", "burst", "W")  # the rest are kept for the holdout
+HELD_OUT_WILD_DESIGNS = ("WILD", "ringed")
+
+
 @dataclass(frozen=True)
 class Ranges:
     """Bounds of the scene parameters; ``(lo, hi)`` spans are sampled uniformly.
@@ -63,13 +70,13 @@ class Ranges:
     wild_word: float = 0.4                  # chance the wild star carries the word WILD
     wild_points: tuple[int, int] = (5, 8)
     # TrueType typefaces (font file paths, `synth.typefaces`) a die's letters are drawn in, with
-    # chance ``typeface_share``, else in ``fonts``; and the wild designs of `face_art.WILD_DESIGNS`
+    # chance ``typeface_share``, else in ``fonts``; and the wild designs of `WILD_DESIGNS`
     # drawn. The defaults draw no typeface and the star, so that renders need no Pillow.
     typefaces: tuple[str, ...] = ()
     typeface_share: float = 0.7
     wild_designs: tuple[str, ...] = ("star",)
     # Faces a maker marks with a symbol instead of its letter: (face, a design of
-    # `face_art.WILD_DESIGNS`) pairs, such as a star for Center; none in training.
+    # `WILD_DESIGNS`) pairs, such as a star for Center; none in training.
     symbols: tuple[tuple[str, str], ...] = ()
     surfaces: tuple[str, ...] = ("wood", "felt", "cloth", "tray", "tray", "paper", "plain", "plain")
     distractors: tuple[int, int] = (0, 6)

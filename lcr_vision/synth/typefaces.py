@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from lcr_vision.errors import UserError
-from lcr_vision.synth.ranges import Ranges
+from lcr_vision.synth.ranges import HELD_OUT_WILD_DESIGNS, TRAINING_WILD_DESIGNS, Ranges
 
 FONT_FOLDERS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
 FONT_SUFFIXES = frozenset({".ttf", ".otf"})
@@ -99,7 +99,6 @@ def printed(ranges: Ranges, held: bool = False) -> Ranges:
     """``ranges`` with boxed dice as they are printed: letters in this machine's typefaces and
     every wild design, those of training or (``held``) those kept out of it, every die drawn so
     in the holdout. An error where no typeface is installed (models/README.md says which)."""
-    from lcr_vision.synth.face_art import HELD_OUT_WILD_DESIGNS, TRAINING_WILD_DESIGNS
 
     if not has_pillow():
         raise UserError(TRAIN_EXTRA)
