@@ -94,7 +94,8 @@ def parse_faces(line: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class FaceMap:
-    """How pip values count in the game. Default (docs/rules.md): 1-3 dot, 4 L, 5 C, 6 R; Wild: 1 wild."""
+    """How pip values count in the game. Default (docs/rules.md): 1-3 dot, 4 L, 5 C, 6 R;
+    Wild: 1 wild."""
 
     pips: Mapping[str, str] = field(
         default_factory=lambda: MappingProxyType(

@@ -1,10 +1,10 @@
 """A one-line progress meter on standard error, for steps that can take more than two seconds.
 
 Nothing is shown for the first `DELAY` seconds, so quick work stays silent. In a terminal the
-line is redrawn in place at most every `TTY_EVERY` seconds and cleared at the end; in a log (standard
-error is not a terminal) a plain line is written at most every `LOG_EVERY` seconds and once at the
-end, so a log reads as a short record of how the step went. Standard output is never touched, so
-``--json`` and piped output stay clean.
+line is redrawn in place at most every `TTY_EVERY` seconds and cleared at the end; in a log
+(standard error is not a terminal) a plain line is written at most every `LOG_EVERY` seconds and
+once at the end, so a log reads as a short record of how the step went. Standard output is never
+touched, so ``--json`` and piped output stay clean.
 
 >>> import io
 >>> clock = iter([0.0, 1.0, 2.5, 2.6, 3.5, 3.6, 3.7]).__next__
@@ -76,7 +76,8 @@ class Meter:
             self.stream.flush()  # type: ignore[union-attr]
 
     def close(self) -> None:
-        """Show the last count (in a log) or clear the line (in a terminal), if anything was shown."""
+        """Show the last count (in a log) or clear the line (in a terminal), if anything was
+        shown."""
         if self.stream is None or self.drawn is None:
             return
         if self.tty:

@@ -25,7 +25,8 @@ The record (version 1), the contract the review page reads, is a `PhotoRecord`; 
      "frame": "0007.jpg", "annotated": "0007-annotated.jpg",
      "how": "read",                   # "read", "confirmed" (a doubtful read accepted), "typed" or
                                       # "unanswered" (a doubtful read nobody could answer for)
-     "dice": [                        # every die seen, left to right, as docs/formats.md detections,
+     "dice": [                        # every die seen, left to right, as docs/formats.md
+                                      # detections,
        {"box": [x0, y0, x1, y1], "face": "4", "score": 0.98, "game_face": "L"}],
      "faces": ["4", "6", "2"],        # the faces committed (typed faces when "how" is "typed")
      "game_faces": ["L", "R", "dot"],

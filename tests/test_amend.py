@@ -73,8 +73,8 @@ def test_a_correction_that_takes_the_win_away_says_so(tmp_path: Path, capsys) ->
     assert (status, err) == (0, "")
     assert out.splitlines() == [
         (
-            "Roll 2 (<script>, game 1, turn 2): L L -> R dot. <script> passes one chip right to Ann; "
-            "<script> has one chip left."
+            "Roll 2 (<script>, game 1, turn 2): L L -> R dot. <script> passes one chip right to "
+            "Ann; <script> has one chip left."
         ),
         "No chips change hands.",  # game 2 was dealt one chip each, as game 1 now stands
         "Game 1 standings: Ann 0 -> 1, <script> 0 -> 1, Cat 3 -> 1.",
@@ -145,8 +145,8 @@ def test_a_wild_correction_takes_from_the_player_named(tmp_path: Path, capsys) -
     status, out, _ = amend(capsys, tmp_path / "w", 1, "wild dot dot @cat")
     assert status == 0 and out.splitlines() == [
         (
-            "Roll 1 (Ann, game 1, turn 1): dot dot dot -> wild dot dot. Ann takes one chip from Cat; "
-            "Ann has four chips left."
+            "Roll 1 (Ann, game 1, turn 1): dot dot dot -> wild dot dot. Ann takes one chip from "
+            "Cat; Ann has four chips left."
         ),
         "Cat, give one chip to Ann.",
         "Game 1 standings: Ann 3 -> 4, Cat 3 -> 2.",
@@ -257,5 +257,6 @@ def test_the_readme_names_every_window_key_and_the_ways_to_amend() -> None:
     named = set(re.findall(r"\*\*(.+?)\*\*", keys))
     assert named == {"space" if k == " " else k for k in KEYS if k != "\x1b"}
     assert "**a** amends a roll" in keys and KEYS["a"] == "amend"
-    assert "`amend K FACES` corrects roll *K* as `amend` does" in text and "amend K FACES" in EN.say("manual_help")
+    assert ("`amend K FACES` corrects roll *K* as `amend` does" in text
+            and "amend K FACES" in EN.say("manual_help"))
     assert "later rolls it leaves no room for are *struck*" in text

@@ -254,7 +254,8 @@ def test_a_mistake_is_one_line(name: str, tmp_path: Path, capfd: pytest.CaptureF
 USAGE = {
     "play --dice pips": (["play", "--dice", "pips"], r"argument --dice: unknown dice 'pips'"),
     "an unknown command": (["bogus"], r"argument COMMAND: invalid choice: 'bogus'"),
-    "amend without --roll": (["amend", "s", "--faces", "L"], r"required: --roll \(see lcr-vision amend --help\)$"),
+    "amend without --roll": (["amend", "s", "--faces", "L"],
+                             r"required: --roll \(see lcr-vision amend --help\)$"),
     "measure without a study": (["measure"], r"required: STUDY \(see lcr-vision measure --help\)$"),
 }
 

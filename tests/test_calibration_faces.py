@@ -173,7 +173,8 @@ def test_the_empty_table_teaches_a_head_what_is_no_die() -> None:
     view, rng = View(), np.random.default_rng(0)
     seen = [see(reader, view, roll, rng) for roll in rolls[:10]]
     size = float(np.median(np.concatenate([s.sizes for s in seen])))
-    crops = empty_crops(reader, view, learn_background(shots.empty), size, sum(s.dice for s in seen), rng)
+    crops = empty_crops(reader, view, learn_background(shots.empty), size,
+                        sum(s.dice for s in seen), rng)
     model = model_digest(reader.model_path)
     phantoms = {}
     for name, head in (("alone", fit_head(reader, seen, model)),
@@ -193,7 +194,8 @@ def test_profiles_of_version_one_still_load_and_read_as_before() -> None:
 
 
 def test_a_head_for_another_model_is_left_out_saying_so(capsys: pytest.CaptureFixture) -> None:
-    head = FaceHead(np.ones((96, 12), np.float32), np.zeros(12, np.float32), model="0123456789abcdef")
+    head = FaceHead(np.ones((96, 12), np.float32), np.zeros(12, np.float32),
+                    model="0123456789abcdef")
     profile = Profile("old", DiceKind.LCR, face_head=head)
     reader = profile_reader(profile)
     assert reader.reader.head is None

@@ -115,15 +115,16 @@ def test_blurred_dice_are_told(table: str) -> None:
         blobs = dice_seen(image, background)
         die = float(np.median([w for _, _, w, _ in blobs]))
         assert advice({"focus": focus(image, blobs)}, die) == ()
-        told = advice({"focus": focus(cv2.GaussianBlur(image, (0, 0), max(0.12 * die, 3.0)), blobs)},
-                      die)[0]
+        told = advice({"focus": focus(cv2.GaussianBlur(image, (0, 0), max(0.12 * die, 3.0)),
+                                      blobs)}, die)[0]
         assert "blurred" in told  # small dice are told to come closer, never to move back
         assert ("closer" in told) == (die < FOCUS_SIDE) != ("move it back" in told)
 
 
 # printed-steep's first table has dark dice on a dark tray: only their letters and symbols differ
 # from it, so the blobs measure those; calibration then takes the reader's boxes for the dice's
-# size (`guide.Calibration._check_rolls`), and calibrates that table (`measure calibration --kinds printed`).
+# size (`guide.Calibration._check_rolls`), and calibrates that table
+# (`measure calibration --kinds printed`).
 DICE_LIKE_THE_TRAY = pytest.mark.xfail(strict=True, reason="dark dice on a dark tray")
 
 
@@ -145,7 +146,8 @@ def test_an_empty_table_has_no_dice_blobs() -> None:
 def test_a_video_rests_on_the_empty_table_then_after_each_throw(tmp_path: Path) -> None:
     rng = np.random.default_rng(3)
     table = Table(rng, "lcr", (320, 240))
-    video = cv2.VideoWriter(str(tmp_path / "t.avi"), cv2.VideoWriter_fourcc(*"MJPG"), 30, (320, 240))
+    video = cv2.VideoWriter(str(tmp_path / "t.avi"), cv2.VideoWriter_fourcc(*"MJPG"), 30,
+                            (320, 240))
     phases = []
     for _ in range(2):
         frames, _faces = table.throw(3, rng)
@@ -153,7 +155,8 @@ def test_a_video_rests_on_the_empty_table_then_after_each_throw(tmp_path: Path) 
             video.write(frame.image)
             phases.append(frame.phase)
     video.release()
-    seen = [int(r.name.removeprefix("frame-")) for r in rests(open_source(None, str(tmp_path / "t.avi")))]
+    seen = [int(r.name.removeprefix("frame-"))
+            for r in rests(open_source(None, str(tmp_path / "t.avi")))]
     assert [phases[i] for i in seen] == ["resting", "settled", "settled"]
     assert phases[seen[2] - 40:seen[2]].count("rolling") > 0  # the second throw, not the first
 
@@ -176,13 +179,15 @@ class Reads:
         self.faces = faces
 
     def read(self, image: np.ndarray) -> Detections:
-        return Detections([[0, 0, 1, 1]] * len(self.faces), list(self.faces), [1.0] * len(self.faces))
+        return Detections([[0, 0, 1, 1]] * len(self.faces), list(self.faces),
+                          [1.0] * len(self.faces))
 
 
 def test_a_candidate_that_only_reports_fewer_dice_does_not_replace_the_default() -> None:
     rolls = [CheckRoll(str(i), np.zeros((1, 1, 3), np.uint8), ("L", "C", "R")) for i in range(12)]
     # 3 of 6 right (50%); 2 of 3 (67%) by losing a right die with the phantoms; 3 of 4 (75%)
-    shipped, quieter, better = ("L", "C", "R", "dot", "dot", "dot"), ("L", "C"), ("L", "C", "R", "dot")
+    shipped, quieter, better = (("L", "C", "R", "dot", "dot", "dot"), ("L", "C"),
+                                ("L", "C", "R", "dot"))
     assert pick(rolls, [shipped, quieter], lambda f: Reads(*f))[0] == shipped
     assert pick(rolls, [shipped, better], lambda f: Reads(*f))[0] == better
 

@@ -171,7 +171,8 @@ def test_kills_at_the_worst_moments_lose_no_photo_and_say_each_roll_once(tmp_pat
                   for k in waiting] + [records[k]["said"] for k in new]
         expected = [line for block in blocks for line in block]
         got = said_lines(out)
-        cut = set(unannounced(parse_journal(after))) & set(new)  # the kill came before this roll was marked
+        # the kill came before this roll was marked
+        cut = set(unannounced(parse_journal(after))) & set(new)
         if cut:  # killed before or just after saying it: the next run says it again
             assert got in (expected, expected[: len(expected) - len(blocks[-1])]), out
             said_twice += got == expected

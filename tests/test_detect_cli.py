@@ -1,4 +1,5 @@
-"""`lcr-vision detect`: docs/formats.md JSON Lines out, drawn images, and one clear error per bad file."""
+"""`lcr-vision detect`: docs/formats.md JSON Lines out, drawn images, and one clear error per bad
+file."""
 
 from __future__ import annotations
 

@@ -49,7 +49,8 @@ def test_crop_centres_the_die_at_the_agreed_scale() -> None:
     inner = CROP / CROP_CONTEXT
     lit = np.argwhere(crop[..., 0] > 127)
     assert crop.shape == (CROP, CROP, 3)
-    assert abs(lit[:, 0].mean() - (CROP - 1) / 2) < 0.6 and abs(lit[:, 1].mean() - (CROP - 1) / 2) < 0.6
+    assert (abs(lit[:, 0].mean() - (CROP - 1) / 2) < 0.6
+            and abs(lit[:, 1].mean() - (CROP - 1) / 2) < 0.6)
     assert abs((lit[:, 1].max() - lit[:, 1].min() + 1) - inner) <= 1.5
 
 

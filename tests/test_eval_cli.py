@@ -48,7 +48,8 @@ def test_text_report(labelled: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "read right by die size: " in out and " px " in out
 
 
-def test_missing_labels_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_missing_labels_is_a_one_line_error(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval", "--labels", str(tmp_path / "nope.csv")]) == 2
     assert capsys.readouterr().err.startswith("lcr-vision: error: no labels file at")
 

@@ -54,7 +54,8 @@ def test_boxed_dice_are_judged_on_four_faces_and_wild_dice_on_five(tmp_path: Pat
     wild, = build_review(thrown(tmp_path / "w", WILD, 120, seed=3,
                                 variants=Variants(wild=True))).fairness
     assert boxed.kind.faces == ("L", "C", "R", "dot") and boxed.chances[-1] == 0.5
-    assert wild.kind.faces == ("L", "C", "R", "dot", "wild") and wild.chances[3] == pytest.approx(1 / 3)
+    assert (wild.kind.faces == ("L", "C", "R", "dot", "wild")
+            and wild.chances[3] == pytest.approx(1 / 3))
     assert sum(sides(DiceKind.WILD, f) for f in wild.kind.faces) == 6
 
 
@@ -75,7 +76,8 @@ def test_the_page_judges_the_dice_of_every_session_named(tmp_path: Path, capsys)
     assert re.fullmatch(rf"No sign these dice are loaded: p = 0\.\d\d over {both.dice} dice\.",
                         verdict), verdict
     assert amend(capsys, one, 1, "C C C")[0] == 0  # a refreshed page judges the same sessions
-    assert f"over {build_review(one, [two]).fairness[0].dice} dice." in (one / "index.html").read_text()
+    assert (f"over {build_review(one, [two]).fairness[0].dice} dice."
+            in (one / "index.html").read_text())
 
 
 def test_a_struck_roll_was_thrown_and_counts(tmp_path: Path, capsys) -> None:

@@ -22,7 +22,8 @@ def two_tables(draw: st.DrawFn) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(before), tuple(after)
 
 
-def applied(before: tuple[int, ...], transfers: tuple[tuple[int, int, int], ...]) -> tuple[int, ...]:
+def applied(before: tuple[int, ...],
+            transfers: tuple[tuple[int, int, int], ...]) -> tuple[int, ...]:
     counts = list(before)
     for giver, receiver, chips in transfers:
         counts[giver] -= chips
@@ -40,7 +41,8 @@ def fewest(before: tuple[int, ...], after: tuple[int, ...]) -> int:
             return 0
         first, rest = left[0], left[1:]
         return max(1 + most(tuple(c for i, c in enumerate(rest) if i not in picked))
-                   for size in range(len(rest) + 1) for picked in combinations(range(len(rest)), size)
+                   for size in range(len(rest) + 1)
+                   for picked in combinations(range(len(rest)), size)
                    if first + sum(rest[i] for i in picked) == 0)
 
     return len(changes) - most(tuple(changes))

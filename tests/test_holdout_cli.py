@@ -13,8 +13,8 @@ from lcr_vision.cli import main
 def test_prints_each_set_for_the_size_and_dice_asked(
     how: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["measure", "holdout", "--count", "2", "--size", "960", "720", "--die-px", "30", "60",
-                 "--tilt", "0", "40", *how]) == 0
+    assert main(["measure", "holdout", "--count", "2", "--size", "960", "720", "--die-px", "30",
+                 "60", "--tilt", "0", "40", *how]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert set(figures) == {"lcr", "wild", "empty"}
     for kind in ("lcr", "wild"):
@@ -55,7 +55,8 @@ def test_the_studies_defaults_are_the_modules_own() -> None:
 
 def test_a_missing_labels_file_is_one_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["measure", "shifts", "--labels", str(tmp_path / "none.csv")]) == 2
-    assert capsys.readouterr().err == f"lcr-vision: error: no labels file at {tmp_path / 'none.csv'}\n"
+    assert capsys.readouterr().err == (
+        f"lcr-vision: error: no labels file at {tmp_path / 'none.csv'}\n")
 
 
 def test_a_webcams_roll_draws_other_scenes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -105,7 +106,8 @@ def test_losses_of_renders_count_the_dice_the_holdout_draws(
 
 def test_losses_of_a_missing_set_are_one_line(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["measure", "losses", "--labels", str(tmp_path / "none.csv")]) == 2
-    assert capsys.readouterr().err == f"lcr-vision: error: no labels file at {tmp_path / 'none.csv'}\n"
+    assert capsys.readouterr().err == (
+        f"lcr-vision: error: no labels file at {tmp_path / 'none.csv'}\n")
 
 
 def test_measure_calibration_scores_a_table_before_and_after_with_each_face_shown(

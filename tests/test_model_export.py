@@ -1,4 +1,5 @@
-"""The ONNX file: PyTorch and onnxruntime agree, either half runs alone, and the shipped model fits."""
+"""The ONNX file: PyTorch and onnxruntime agree, either half runs alone, and the shipped model
+fits."""
 
 from __future__ import annotations
 
@@ -95,7 +96,8 @@ def test_several_classifiers_are_exported_as_their_average(tmp_path: Path) -> No
     for net, path in zip(nets, paths):
         torch.save(net.state_dict(), path)
     out = tmp_path / "soup.onnx"
-    argv = ["train", "--work", str(tmp_path / "work"), "--out", str(out), "--real", str(tmp_path / "absent"),
+    argv = ["train", "--work", str(tmp_path / "work"), "--out", str(out),
+            "--real", str(tmp_path / "absent"),
             "--locator", str(paths[0]), "--classifier", str(paths[1]), str(paths[2])]
     assert main(argv) == 0  # nothing trains, so neither the real photos nor renders are read
     soup = Classifier()

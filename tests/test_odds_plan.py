@@ -46,7 +46,8 @@ def test_planned_rolls_lead_to_the_rows_of_the_rolled_states(players: int, chips
         for group in block.groups:
             stays = [level.index(np.roll(states + _moves(players, left, right), -group.turn, 1))
                      for left, right in _rolls(states, group.turn, players)]
-            assert sorted(map(tuple, group.targets.tolist())) == sorted(map(tuple, map(list, stays)))
+            assert (sorted(map(tuple, group.targets.tolist()))
+                    == sorted(map(tuple, map(list, stays))))
 
 
 def _moves(players: int, left: int, right: int) -> np.ndarray:

@@ -133,7 +133,8 @@ def test_the_keyboard_says_each_roll_as_the_table_does(tmp_path: Path) -> None:
 
 
 def test_undo_and_amend_through_the_controller_leave_the_ledger_the_command_lines_do(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     rolls = [("L", "dot", "dot"), ("dot", "dot"), ("C", "C", "R"), ("R", "dot")]
     settings = Settings.create(PLAYERS, stakes=(3, 1, 3))
 

@@ -210,7 +210,8 @@ def test_muted_manual_play_prints_what_would_be_said_in_the_language_chosen(
         tmp_path, monkeypatch, capsys) -> None:
     code, out, _ = play(monkeypatch, capsys, "L R dot\n", "--players", "Ann,Ben,Cat",
                         "--language", "ru", "--session", str(tmp_path / "s"))
-    assert code == 0 and "Лево, право, точка.\nAnn: одну фишку налево — Ben и одну направо — Cat." in out
+    assert code == 0 and (
+        "Лево, право, точка.\nAnn: одну фишку налево — Ben и одну направо — Cat." in out)
 
 
 @pytest.mark.parametrize("option", [["--calibration", "boxed"], ["--camera", "0"],
@@ -264,7 +265,8 @@ def test_manual_play_in_russian_prints_russian(tmp_path) -> None:
     text = out.getvalue()
     assert "Игра 1, бросок 1: Аня, бросай три кубика." in text
     assert "  Бросок 1: Аня — L C dot. Аня: одну фишку налево — Боря и одну в центр." in text
-    assert "  Не принято: Неизвестная грань 'xyz'" in text and "Бросок 1 (Аня: L C dot) отменён." in text
+    assert ("  Не принято: Неизвестная грань 'xyz'" in text
+            and "Бросок 1 (Аня: L C dot) отменён." in text)
     assert "Вводите грани каждого броска" in text and text.rstrip().endswith("--session.")
     assert not any(word in text for word in ("Game", "Roll", "rolled", "Rejected", "Session",
                                              "Type each"))

@@ -86,7 +86,8 @@ def rows(folder: Path) -> list[list[str]]:
 def test_one_card_per_roll_in_order_with_its_photo_loaded(page: Page, session: Path) -> None:
     assert page.shown() == list(range(1, len(rows(session)) + 1))
     widths = page.tab.evaluate(
-        """async () => Promise.all([...document.querySelectorAll("article img")].map(async (img) => {
+        'async () => Promise.all([...document.querySelectorAll("article img")]'
+        """.map(async (img) => {
              img.scrollIntoView();
              await img.decode().catch(() => null);
              return img.naturalWidth;
@@ -229,7 +230,8 @@ def test_a_long_name_and_an_unclosed_override_stay_within_their_own_words(
 
 
 def test_the_fairness_panel_shows_each_face_and_the_verdict(browser, tmp_path: Path) -> None:
-    one, two = (thrown(tmp_path / name, BOXED, 160, seed=seed) for name, seed in (("a", 6), ("b", 7)))
+    one, two = (thrown(tmp_path / name, BOXED, 160, seed=seed)
+                for name, seed in (("a", 6), ("b", 7)))
     assert main(["review", str(one), "--also", str(two)]) == 0
     shown = Page(browser, one)
     panel = shown.tab.locator(".panel.dice")

@@ -36,7 +36,9 @@ def test_rendered_pip_scenes_have_photo_statistics() -> None:
     synth = np.array([image_stats(render_scene(rng, "pip", (640, 640)).image) for _ in range(16)])
     lo, hi = np.percentile(real, 5, axis=0), np.percentile(real, 95, axis=0)
     edges, contrast, noise = np.median(synth, axis=0)
-    assert lo[0] / 2 <= edges <= hi[0] * 2, f"edge density {edges:.4f} vs real {lo[0]:.4f}-{hi[0]:.4f}"
-    assert lo[1] / 2 <= contrast <= hi[1] * 2, f"contrast {contrast:.1f} vs real {lo[1]:.1f}-{hi[1]:.1f}"
+    assert lo[0] / 2 <= edges <= hi[0] * 2, (
+        f"edge density {edges:.4f} vs real {lo[0]:.4f}-{hi[0]:.4f}")
+    assert lo[1] / 2 <= contrast <= hi[1] * 2, (
+        f"contrast {contrast:.1f} vs real {lo[1]:.1f}-{hi[1]:.1f}")
     # The phone photos are denoised to a floor near 0; a webcam may be grainier, but not much.
     assert noise <= max(2 * hi[2], 1.0), f"noise floor {noise:.2f} vs real up to {hi[2]:.2f}"

@@ -184,8 +184,8 @@ def test_rimmed_ink_sits_inside_a_ring_of_another_ink_only_when_asked() -> None:
     the die is ringed by an ink far from both its own and the body's; without, no ring."""
     from lcr_vision.synth.die_look import DieLook
 
-    ranges = replace(CLEAN, body_colours=((200, 200, 200),), ink_colours=((40, 170, 215), (20, 20, 20)),
-                     colour_jitter=0.0)
+    ranges = replace(CLEAN, body_colours=((200, 200, 200),),
+                     ink_colours=((40, 170, 215), (20, 20, 20)), colour_jitter=0.0)
     for rimmed in (0.0, 1.0):
         look = DieLook.sample(np.random.default_rng(3), "pip", 96, replace(ranges, rimmed=rimmed))
         five = look.textures[look.tokens.index("5")].astype(np.float32)

@@ -250,7 +250,8 @@ def test_sigkill_during_play_then_resume_loses_no_roll(tmp_path: Path) -> None:
     lines = said.splitlines()
     for i, line in enumerate(lines):  # doubt first, and no face of it said as the roll
         if line.startswith("Wait: I am not sure of "):
-            assert lines[i + 1].startswith("I read ") and not READ.match(lines[i - 1]), lines[i - 1:i + 2]
+            assert (lines[i + 1].startswith("I read ")
+                    and not READ.match(lines[i - 1])), lines[i - 1:i + 2]
     assert len(committed) <= len(rolls)  # everything announced was on disk first
     assert len(list((session / "photos").glob("*.json"))) >= len(rolls) - 1
     # Resume at the table: the rest of the game, as photos, continues the same session.

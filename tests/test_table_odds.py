@@ -134,4 +134,5 @@ def test_once_a_table_is_stored_every_position_of_its_games_is_exact_at_the_tabl
     for players in range(3, 9):
         for chips in range(1, 3 * players + 1):
             level_states = comb(chips + players - 2, players - 1)  # the roller holds a chip
-            assert level_states >= store.MIN_STATES or exact_at_hand(players, chips), (players, chips)
+            assert (level_states >= store.MIN_STATES
+                    or exact_at_hand(players, chips)), (players, chips)

@@ -39,7 +39,8 @@ def test_an_unsure_read_is_said_as_a_doubt_before_its_faces(tmp_path: Path) -> N
                          "Wait: I am not sure of Ann's left and right dice."]
     assert lines[2].startswith("I read ")  # nothing moved before the doubt is settled
     # Nobody can answer here: the photo is still Ann's roll, committed doubtful and said so.
-    assert lines[3] == "Nobody answered: I take Ann's roll as I read it. Check roll one in the review."
+    assert lines[3] == ("Nobody answered: I take Ann's roll as I read it. "
+                        "Check roll one in the review.")
     assert [r.entry.doubtful for r in session.ledger.rolls] == [True]
     session.close()
 

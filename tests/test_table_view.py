@@ -92,7 +92,8 @@ def test_the_turn_and_standings_are_largest_and_the_winner_larger_still() -> Non
 
 
 def test_keys_that_type_never_crash_where_nobody_can_type(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     """t and a with the terminal's input ended: the table says nobody can type here and plays
     on; a choice (Wilder's payment, a wild's target) is left to the policy."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
@@ -105,7 +106,8 @@ def test_keys_that_type_never_crash_where_nobody_can_type(
                          voice, Phrasebook(session.settings.players), Screen())
         for key in ("type", "amend"):
             loop.act(key, frame)
-    assert capsys.readouterr().out.count("Nobody can type here: the terminal's input has ended.") == 2
+    assert capsys.readouterr().out.count(
+        "Nobody can type here: the terminal's input has ended.") == 2
     assert session.ledger.rolls == () and loop.view.choose("pay? ") == ""
     session.close()
 

@@ -95,14 +95,14 @@ def test_glints_brighten_only_the_dice_and_keep_their_labels() -> None:
 
 
 def test_small_dice_get_no_glints() -> None:
-    scene = Scene(np.full((80, 80, 3), 90, np.uint8), np.float32([[40, 40]]), np.float32([[15, 15]]),
-                  ("2",))
+    scene = Scene(np.full((80, 80, 3), 90, np.uint8), np.float32([[40, 40]]),
+                  np.float32([[15, 15]]), ("2",))
     assert specular_glints(scene, np.random.default_rng(1), chance=1.0) is scene
 
 
 def test_no_glints_when_no_die_is_picked() -> None:
-    scene = Scene(np.full((50, 50, 3), 90, np.uint8), np.float32([[25, 25]]), np.float32([[20, 20]]),
-                  ("6",))
+    scene = Scene(np.full((50, 50, 3), 90, np.uint8), np.float32([[25, 25]]),
+                  np.float32([[20, 20]]), ("6",))
     assert specular_glints(scene, np.random.default_rng(0), chance=0.0) is scene
 
 

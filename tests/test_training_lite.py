@@ -19,9 +19,11 @@ SAMPLE = Path(__file__).resolve().parents[1] / "sample_images" / "images"
 def test_the_blocks_carry_imagenets_weights_and_the_stem_reads_bgr() -> None:
     weights = torch.load(lite.imagenet_weights(), map_location="cpu")
     net = lite.from_imagenet().eval()
-    assert torch.equal(net._blocks[7]._project_conv.weight, weights["_blocks.7._project_conv.weight"])
+    assert torch.equal(net._blocks[7]._project_conv.weight,
+                       weights["_blocks.7._project_conv.weight"])
     rgb_stem = lite.LiteClassifier().eval()
-    rgb_stem.load_state_dict({**net.state_dict(), "_conv_stem.weight": weights["_conv_stem.weight"]})
+    rgb_stem.load_state_dict({**net.state_dict(),
+                              "_conv_stem.weight": weights["_conv_stem.weight"]})
     rgb = torch.rand(3, 3, 56, 56) * 255
     with torch.no_grad():  # a BGR crop through ours is the RGB photo through ImageNet's stem
         assert torch.allclose(net.features(rgb.flip(1)), rgb_stem.features(rgb), atol=1e-4)
@@ -61,7 +63,8 @@ def test_its_model_is_read_with_the_crops_it_was_trained_on(tmp_path: Path) -> N
     peaks = Peaks(np.array([[100.0, 120.0], [300.0, 200.0]]), np.full((2, 2), 40.0),
                   np.array([0.9, 0.8]))
     assert reader.crop == lite.LiteClassifier.crop
-    assert reader.crops(image, peaks).shape == (2, 3, lite.LiteClassifier.crop, lite.LiteClassifier.crop)
+    assert reader.crops(image, peaks).shape == (2, 3, lite.LiteClassifier.crop,
+                                                lite.LiteClassifier.crop)
     faces, probs, _ = reader.classify(image, peaks)
     assert faces.shape == probs.shape == (2,) and ((probs > 0) & (probs <= 1)).all()
     with pytest.raises(SystemExit, match="not the plain CNN; start from the classifier.pt"):

@@ -46,8 +46,8 @@ def test_decoys_are_the_locators_peaks_away_from_every_die() -> None:
 
 def test_a_decoy_is_a_none_crop_for_the_classifier_and_nothing_for_the_locator() -> None:
     image = np.full((256, 256, 3), 90, np.uint8)
-    scene = Scene(image, np.array([[128.0, 128.0]], np.float32), np.array([[30.0, 30.0]], np.float32),
-                  (DECOY,))
+    scene = Scene(image, np.array([[128.0, 128.0]], np.float32),
+                  np.array([[30.0, 30.0]], np.float32), (DECOY,))
     crops, labels = crop_samples(scene, np.random.default_rng(0))
     assert len(crops) == len(labels) and labels[0] == CLASSES.index(NONE)
     assert set(labels.tolist()) == {CLASSES.index(NONE)}

@@ -3,8 +3,9 @@
 A profile (:class:`Profile`) holds the dice, the play area and the scale the reader reads best at,
 what was measured about the table and the accuracy reached on check rolls. Commands that read dice
 take ``--calibration NAME_OR_PATH`` (``cli.detect``) and read through the profile's
-:class:`View` with a :class:`CalibratedReader` (:func:`profile_reader`); ``lcr-vision calibrate`` makes
-profiles with a guided session (:class:`Calibration`) and saves them atomically (:func:`save`).
+:class:`View` with a :class:`CalibratedReader` (:func:`profile_reader`); ``lcr-vision calibrate``
+makes profiles with a guided session (:class:`Calibration`) and saves them atomically
+(:func:`save`).
 """
 
 from lcr_vision.calibration.profile import Accuracy, Profile, ProfileError, profile_reader

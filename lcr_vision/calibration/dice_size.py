@@ -119,8 +119,9 @@ def closer_advice(die: float, share: float,
     """What to say when the check rolls show that dice of ``die`` pixels, read right ``share``
     of the time, are too small: how much closer the camera must come.
 
-    >>> closer_advice(18.0, 0.7)[0]
-    'The dice are 18 pixels wide and 70% of the check dice were read right; dice 28 pixels wide or more read far better: move the camera 1.6 times closer, or use bigger dice.'
+    >>> closer_advice(18.0, 0.7)[0]  # doctest: +NORMALIZE_WHITESPACE
+    'The dice are 18 pixels wide and 70% of the check dice were read right; dice 28 pixels wide or
+    more read far better: move the camera 1.6 times closer, or use bigger dice.'
     >>> closer_advice(18.0, 0.95), closer_advice(40.0, 0.7)
     ((), ())
     """

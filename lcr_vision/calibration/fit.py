@@ -87,8 +87,8 @@ def accuracy_of(truths: Sequence[Sequence[str]], founds: Sequence[Sequence[str]]
 def candidate_views(frame: tuple[int, int], rois: Sequence[Roi | None], die: float) -> list[View]:
     """Each play area in ``rois`` (``None``: the whole frame) at each scale worth trying, read
     whole and, where the resized area is wider than the locator's 320 pixels, in 2 x 2 (up to
-    4 x 4) tiles overlapping by two dice. Earlier areas come first, each at its detail-keeping scale first
-    (for the whole frame, what the reader does uncalibrated).
+    4 x 4) tiles overlapping by two dice. Earlier areas come first, each at its detail-keeping scale
+    first (for the whole frame, what the reader does uncalibrated).
 
     >>> [(v.scale, v.tiles, v.overlap) for v in candidate_views((640, 480), [None], 20.0)]
     [(1.0, 1, 0), (1.0, 2, 40)]
@@ -99,7 +99,8 @@ def candidate_views(frame: tuple[int, int], rois: Sequence[Roi | None], die: flo
         for scale in candidate_scales(die, area):
             views.append(View(roi, round(scale, 4), frame))
             views += [View(roi, round(scale, 4), frame, n, math.ceil(2 * die * scale))
-                      for n in range(2, 5) if max(area) * scale > (n - 1) * TILE_ABOVE * LOCATOR_SIDE]
+                      for n in range(2, 5)
+                      if max(area) * scale > (n - 1) * TILE_ABOVE * LOCATOR_SIDE]
     return views
 
 
@@ -125,7 +126,8 @@ def pick(rolls: Sequence[CheckRoll], candidates: Sequence[T],
     for candidate in candidates[1:]:
         accuracy, wrong = scored(rolls, reader_of(candidate))
         if (accuracy.right >= best_accuracy.right and net_rolls(wrong, best_wrong) >= MIN_NET_ROLLS
-                and accuracy.die_accuracy >= best_accuracy.die_accuracy + max(MARGIN, 2 / accuracy.dice)):
+                and accuracy.die_accuracy >= (best_accuracy.die_accuracy
+                                              + max(MARGIN, 2 / accuracy.dice))):
             best, best_accuracy, best_wrong = candidate, accuracy, wrong
     return best, best_accuracy
 

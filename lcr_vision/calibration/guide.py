@@ -85,10 +85,10 @@ from lcr_vision.table.check import DEFAULT_MAP, DOUBT_THRESHOLD
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.reader import DiceReader
 
-# A profile reading fewer check dice right than this is saved only when asked to (``--keep-anyway``):
-# at 80% of dice right a roll of three is read right about half the time, and a table asked about
-# every other roll is switched off. Judged as the profile will read: with what it learnt of the
-# dice, on check rolls held out from the learning, where it kept something.
+# A profile reading fewer check dice right than this is saved only when asked to
+# (``--keep-anyway``): at 80% of dice right a roll of three is read right about half the time, and a
+# table asked about every other roll is switched off. Judged as the profile will read: with what it
+# learnt of the dice, on check rolls held out from the learning, where it kept something.
 MIN_ACCURACY = 0.8
 
 
@@ -227,7 +227,8 @@ class Calibration:
         """For a video or camera with answers: the labelled rolls, in name order."""
         if self.answers is None or isinstance(self.source, FolderSource):
             return None
-        names = sorted((n for n, f in self.answers.items() if f), key=lambda n: natural_key(Path(n)))
+        names = sorted((n for n, f in self.answers.items() if f),
+                       key=lambda n: natural_key(Path(n)))
         return iter([self.answers[n] for n in names])
 
     def _check_rolls(self, later: Iterator[Rest], table: EmptyTable, more: int | None = None,
@@ -349,7 +350,8 @@ class Calibration:
         if not checked.sizes:
             raise CalibrationError(self.words.say("no_dice"))
         die = float(np.median(checked.sizes))
-        rois = [table.roi] if self.request.roi is not None else list(dict.fromkeys([None, table.roi]))
+        rois = ([table.roi] if self.request.roi is not None
+                else list(dict.fromkeys([None, table.roi])))
         views = candidate_views((w, h), rois, die)
         checked, default = self._more_to_learn(checked, views[0], later, table)
         turn = self._far_side(checked.rolls, views[0])

@@ -84,7 +84,8 @@ def _smooth_field(brightness: np.ndarray, usable: np.ndarray) -> np.ndarray:
     grid = np.ones((rows, cols), np.float32)
     for r in range(rows):
         for c in range(cols):
-            ys, xs = slice(r * h // rows, (r + 1) * h // rows), slice(c * w // cols, (c + 1) * w // cols)
+            ys, xs = (slice(r * h // rows, (r + 1) * h // rows),
+                      slice(c * w // cols, (c + 1) * w // cols))
             block = brightness[ys, xs][usable[ys, xs]]
             if block.size > 0.2 * brightness[ys, xs].size:
                 grid[r, c] = float(np.median(block))

@@ -69,21 +69,21 @@ class Profile:
     ``scale`` resizes the play area and ``turn`` turns it by quarter-turns anticlockwise (so
     that an upright model sees the table's far side up; ``None``: not measured, or no side read
     evidently best, and an upright reader finds the far side in each frame) before the reader
-    sees it, which reads it in ``tiles`` x ``tiles`` windows overlapping by ``overlap`` pixels, or with ``pyramid`` at
-    every scale (`DiceReader`) where that read the check rolls clearly better; ``heat_threshold`` and
-    ``face_score`` are the reader's thresholds for finding a die and for trusting its face (the
-    reader's defaults unless others read the check rolls clearly better; a ``face_score`` of
-    ``None`` is the model's own); ``die_px`` is the
+    sees it, which reads it in ``tiles`` x ``tiles`` windows overlapping by ``overlap`` pixels, or
+    with ``pyramid`` at every scale (`DiceReader`) where that read the check rolls clearly better;
+    ``heat_threshold`` and ``face_score`` are the reader's thresholds for finding a die and for
+    trusting its face (the reader's defaults unless others read the check rolls clearly better; a
+    ``face_score`` of ``None`` is the model's own); ``die_px`` is the
     measured die size in frame pixels; ``notes`` are the advice given about the table;
     ``accuracy`` is what the profile reached on the check rolls and ``default_accuracy`` what the
     uncalibrated reader did. ``face_head`` is what calibration learnt of these dice's faces
     (`lcr_vision.calibration.faces`), for the model it names; ``held_out`` the accuracy on
     held-out check rolls without and with a learnt head, ``(before, after)``. ``sessions`` are
-    the session folders whose verified rolls it learnt from since (`lcr_vision.calibration.evening`),
-    the latest last: the next game learns from them too; ``head_rolls`` the photos of those
-    sessions its face head was fitted on (the others judge the next head fairly). ``doubt`` is
-    the confidence each face of a roll needs to be committed unasked at this table, fitted to
-    its evidence (`lcr_vision.calibration.doubt`).
+    the session folders whose verified rolls it learnt from since
+    (`lcr_vision.calibration.evening`), the latest last: the next game learns from them too;
+    ``head_rolls`` the photos of those sessions its face head was fitted on (the others judge the
+    next head fairly). ``doubt`` is the confidence each face of a roll needs to be committed unasked
+    at this table, fitted to its evidence (`lcr_vision.calibration.doubt`).
     """
 
     name: str
@@ -365,9 +365,9 @@ def _held_out(v: Any) -> tuple[Accuracy, Accuracy]:
 def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1,
                    kind: DiceKind | None = None) -> CalibratedReader:
     """A reader with ``profile``'s thresholds and learnt face head, seeing frames through its
-    view; ``kind`` (default: the profile's dice) limits the faces reported. A head learnt for another
-    model than ``model`` is left out, saying so once on stderr: the profile still reads as it
-    did before it learnt the dice."""
+    view; ``kind`` (default: the profile's dice) limits the faces reported. A head learnt for
+    another model than ``model`` is left out, saying so once on stderr: the profile still reads as
+    it did before it learnt the dice."""
     reader = DiceReader(model, profile.settings(kind), threads)
     head = profile.face_head
     if head is not None and (not reader.has_features

@@ -60,12 +60,14 @@ def profile_path(name_or_path: str) -> Path:
         path = folder / f"{name_or_path}{SUFFIX}"
         if path.is_file():
             return path
-    known = sorted({p.stem for f in (user_folder(), SHIPPED) if f.is_dir() for p in f.glob("*.json")})
+    known = sorted({p.stem for f in (user_folder(), SHIPPED) if f.is_dir()
+                    for p in f.glob("*.json")})
     raise ProfileError(f"no profile named {name_or_path!r}; known: {', '.join(known) or 'none'}")
 
 
 def load(name_or_path: str) -> Profile:
-    """The profile ``name_or_path`` names; a broken file raises ProfileError naming file and field."""
+    """The profile ``name_or_path`` names; a broken file raises ProfileError naming file and
+    field."""
     path = profile_path(name_or_path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -97,7 +97,8 @@ def find_tray(background: np.ndarray) -> tuple[int, int, int, int] | None:
     fading); the box is grown by 3% so dice lying against the walls stay inside.
     """
     h, w = background.shape[:2]
-    lab = cv2.cvtColor(cv2.GaussianBlur(background, (0, 0), 2), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = cv2.cvtColor(cv2.GaussianBlur(background, (0, 0), 2),
+                       cv2.COLOR_BGR2LAB).astype(np.float32)
     middle = lab[h * 2 // 5:h * 3 // 5, w * 2 // 5:w * 3 // 5].reshape(-1, 3)
     distance = np.linalg.norm(lab - np.median(middle, 0), axis=2)
     close = (distance < TRAY_COLOUR).astype(np.uint8)

@@ -5,10 +5,11 @@ real table does, and most lie outside the training renders: a camera high over a
 dice), a camera close to the table (dice bigger than most trained on), a steep camera with dice
 of colours and fonts never seen. A plain felt table at an ordinary height is the control, where
 calibration should change little. The printed tables' dice are one family's set, in a typeface
-and wild design the model never saw: calibration has to learn them. ``shoot`` renders the empty table and rolls; ``write_folder`` lays them out
-as a photo folder with docs/formats.md answers, which ``lcr-vision calibrate --source DIR --answers``
-reads. ``lcr-vision measure calibration`` calibrates on a few rolls of each table and
-prints the accuracy of the default reader and of the profile on other rolls of the same table.
+and wild design the model never saw: calibration has to learn them. ``shoot`` renders the empty
+table and rolls; ``write_folder`` lays them out as a photo folder with docs/formats.md answers,
+which ``lcr-vision calibrate --source DIR --answers`` reads. ``lcr-vision measure calibration``
+calibrates on a few rolls of each table and prints the accuracy of the default reader and of the
+profile on other rolls of the same table.
 """
 
 from __future__ import annotations
@@ -287,7 +288,8 @@ def trial_lines(calibration_rolls: int = 10, test_rolls: int = 40, seed: int = S
         yield (f"{key:>24}: die accuracy {100 * float(np.mean(values)):.1f}% "
                f"(tables: {', '.join(f'{100 * v:.0f}%' for v in values)})")
     count = len(kinds) * tables
-    yield f"{'refused':>24}: {len(refused)} of {count} tables{': ' if refused else ''}{', '.join(refused)}"
+    yield (f"{'refused':>24}: {len(refused)} of {count} tables"
+           f"{': ' if refused else ''}{', '.join(refused)}")
     yield (f"{'worse after calibrating':>24}: {len(worse)} of {count} tables"
            f"{': ' if worse else ''}{', '.join(worse)}")
     yield (f"{'given more check rolls':>24}: {len(more)} of {count} tables"

@@ -3,8 +3,8 @@
 It behaves like the players at a real table: told that a player owes some dice, it waits until the
 announcer has finished speaking, then throws them (a hand takes the last roll's dice, flings the new
 ones in, they tumble and settle); between throws the dice just lie there. A throw nobody reacts to
-(no read, so no new instruction) is thrown again after a while, as an impatient player would. The true faces of every
-throw are kept in ``throws`` so a run can be checked against them.
+(no read, so no new instruction) is thrown again after a while, as an impatient player would. The
+true faces of every throw are kept in ``throws`` so a run can be checked against them.
 """
 
 from __future__ import annotations

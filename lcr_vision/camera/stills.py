@@ -1,4 +1,5 @@
-"""A folder of photos, one settled roll each, taken in name order (``IMG_0002`` before ``IMG_0010``)."""
+"""A folder of photos, one settled roll each, taken in name order
+(``IMG_0002`` before ``IMG_0010``)."""
 
 from __future__ import annotations
 
@@ -37,11 +38,11 @@ def photo_digest(path: Path) -> str:
 
 
 class FolderSource(FrameSource):
-    """Each image of ``folder`` (or the one photo it names) is one roll at rest. An image that cannot be used (unreadable, not
-    a picture, over ``max_pixels``) is skipped with a line on stderr saying why, as a roll the
-    camera could not see: the player owed it rolls with the next photo. ``position`` counts every
-    image, used or not. The photos named in ``done`` were read before (a resumed session): they
-    are passed over wherever they sort, and every other photo is read."""
+    """Each image of ``folder`` (or the one photo it names) is one roll at rest. An image that
+    cannot be used (unreadable, not a picture, over ``max_pixels``) is skipped with a line on stderr
+    saying why, as a roll the camera could not see: the player owed it rolls with the next photo.
+    ``position`` counts every image, used or not. The photos named in ``done`` were read before (a
+    resumed session): they are passed over wherever they sort, and every other photo is read."""
 
     stills = True
 

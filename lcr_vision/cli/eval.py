@@ -1,4 +1,5 @@
-"""``lcr-vision eval``: score the dice reader against a labelled image set (docs/formats.md labels.csv)."""
+"""``lcr-vision eval``: score the dice reader against a labelled image set
+(docs/formats.md labels.csv)."""
 
 from __future__ import annotations
 
@@ -73,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     truth = {n: t for n, t in read_labels(*args.labels).items() if in_split(n, args.split)}
     folder = args.images or args.labels[0].parent / "images"
     reader = reader_from(args, pyramid=not args.one_look)
-    found = {name: reader.read(load_image(folder / name)) for name in metered(sorted(truth), "eval: images read")}
+    found = {name: reader.read(load_image(folder / name))
+             for name in metered(sorted(truth), "eval: images read")}
     scores = score(truth, found)
     print(json.dumps(scores.as_dict(), indent=1) if args.json else format_scores(scores))
     return 0

@@ -111,7 +111,8 @@ def open_session(args: argparse.Namespace, settings: Settings | None) -> Session
         if settings is not None and settings != session.settings:
             session.close()
             raise SessionError(
-                f"{folder} was started with other settings; leave out the game options to continue it"
+                f"{folder} was started with other settings; leave out the game options to "
+                "continue it"
             )
     elif settings is None:
         raise UserError("a new session needs --players, e.g. --players Ann,Ben,Cat")

@@ -12,10 +12,11 @@ is a change into another valid journal (another pip face, a later time), and a d
 >>> from lcr_vision.rules import Series, Settings
 >>> first = SessionEvent(settings=Settings.create(["Ann", "Ben", "Cat"]))
 >>> order, series = Order(first), Series.start(first.settings)
->>> order.check(2, AnnouncedEvent(k=1), series, series, rolls=0)
+>>> order.check(2, AnnouncedEvent(k=1), series, series, rolls=0)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-lcr_vision.ledger.errors.JournalError: journal.jsonl line 2: there is no roll 1 to have been announced
+lcr_vision.ledger.errors.JournalError: journal.jsonl line 2: there is no roll 1 to have been
+announced
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.led
   ``targets`` by name, or null for the policy) and an optional ``photo`` path inside the session
   folder; a roll read from a folder or video file also names its ``source`` and the ``frame`` it
   came from (`Origin`), a folder's photo its file ``name`` and ``digest`` too, and the photo
-  log's frame of it its ``shot`` (the digest of that file), and one committed doubtful with nobody to answer is ``doubtful``; where
-  fewer dice were seen than owed and nobody answered, ``faces`` holds the dice seen and
-  ``unseen`` how many were not (they move no chip until a correction says what they showed);
+  log's frame of it its ``shot`` (the digest of that file), and one committed doubtful with nobody
+  to answer is ``doubtful``; where fewer dice were seen than owed and nobody answered, ``faces``
+  holds the dice seen and ``unseen`` how many were not (they move no chip until a correction says
+  what they showed);
 - ``correct`` (`CorrectEvent`): new faces (and choices) for roll ``k``; the later rolls are
   replayed on them;
 - ``settle`` (`SettleEvent`): written by version 3 for a correction whose later rolls stood as

@@ -13,7 +13,8 @@ the rules refuse) is *struck* with every roll after it (docs/rules.md, "Correcti
 >>> ledger.series.game.chips, ledger.series.game.center, ledger.rolls[0].entry.corrected
 ((2, 3, 3), 1, True)
 >>> for k, faces in enumerate((("3",) * 3, ("3",) * 3, ("L", "3")), start=2):
-...     ledger = ledger.apply(RollEvent(k=k, player="Ann Ben Cat".split()[(k - 1) % 3], faces=faces))
+...     ledger = ledger.apply(RollEvent(k=k, player="Ann Ben Cat".split()[(k - 1) % 3],
+...                                     faces=faces))
 >>> ledger = ledger.apply(CorrectEvent(k=1, faces=("C", "C", "C")))
 >>> [r.entry.k for r in ledger.rolls], [e.faces for e in ledger.struck]  # Ann has no chips left
 ([1, 2, 3], [('L', '3')])

@@ -1,4 +1,5 @@
-"""The replayed ledger printed three ways: docs/formats.md's JSON, one CSV row per roll, a text table.
+"""The replayed ledger printed three ways: docs/formats.md's JSON, one CSV row per roll, a text
+table.
 
 >>> from lcr_vision.ledger.events import RollEvent
 >>> from lcr_vision.rules import Settings
@@ -15,8 +16,9 @@ chips are unchecked:
 >>> ledger = ledger.apply(RollEvent(k=2, player="Ben", faces=("6", "5"), doubtful=True, unseen=1))
 >>> ledger_rows(ledger)[2][4:6], ledger_rows(ledger)[2][-1]
 (['6 5 ?', 'R C ?'], 'yes')
->>> ledger_text(ledger).splitlines()[-4]
-'Unverified from roll 2 on: a roll read doubtful or with dice nobody saw; amend it once you know its faces.'
+>>> ledger_text(ledger).splitlines()[-4]  # doctest: +NORMALIZE_WHITESPACE
+'Unverified from roll 2 on: a roll read doubtful or with dice nobody saw; amend it once you know
+its faces.'
 
 """
 

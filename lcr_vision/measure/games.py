@@ -286,8 +286,9 @@ def play_source(session: Session, source: FrameSource, truth: Truth, read: ReadF
     """Play ``source``'s rolls in ``session`` through the table loop, every question answered
     with the ``truth`` (or, unless ``answered``, none), committing unasked the faces read as
     sure as ``doubt``, learning between games as ``learn`` does, and add its rolls, questions
-    and silent wrong dice to ``tally`` (the caller judges the ledger). A roll asked about is not silent, answered or not: nobody answering, it is committed
-    flagged, its unseen dice never given a face."""
+    and silent wrong dice to ``tally`` (the caller judges the ledger). A roll asked about is not
+    silent, answered or not: nobody answering, it is committed flagged, its unseen dice never given
+    a face."""
     answers = TruthAnswers(source, truth, answered)
     phrases = Phrasebook(session.settings.players)
     before = len(session.ledger.rolls)
@@ -344,7 +345,8 @@ def measure_games(games: int = 3, videos: int = 1, seed: int | None = None,
 
 def report_lines(report: dict[str, dict[str, float | int] | str]) -> list[str]:
     """The report as a table a person reads."""
-    head = f"{'set':<20} {'games':>5} {'exact':>5} {'rolls':>6} {'asked/100':>9} {'silent/1000':>11}"
+    head = (f"{'set':<20} {'games':>5} {'exact':>5} {'rolls':>6} {'asked/100':>9} "
+            f"{'silent/1000':>11}")
     lines = [head]
     for name, tally in report.items():
         if isinstance(tally, str):

@@ -56,8 +56,8 @@ class Curve:
 
     def threshold(self, target: float = TARGET) -> float | None:
         """The lowest of `THRESHOLDS` whose committed dice are wrong at most ``target`` of the
-        time, committing some; None if none is. With few dice the figure is loose: 0 wrong in 300 still allows
-        1 in 100 (the rule of three)."""
+        time, committing some; None if none is. With few dice the figure is loose: 0 wrong in 300
+        still allows 1 in 100 (the rule of three)."""
         return next((t for t in THRESHOLDS if (at := self.at(t))[0] and at[1] <= target), None)
 
 

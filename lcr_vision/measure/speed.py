@@ -1,4 +1,5 @@
-"""How fast the reader is: milliseconds per 640x480 frame, and the same as a multiple of a JPEG decode.
+"""How fast the reader is: milliseconds per 640x480 frame, and the same as a multiple of a JPEG
+decode.
 
 The play loop reads every camera frame while the dice settle, so this is the figure that matters;
 decoding the frame's JPEG is the yardstick because it scales with the machine the same way.
@@ -52,8 +53,9 @@ def sample_frame(seed: int = 7, size: tuple[int, int] = (640, 480)) -> bytes:
 
 def reader_speed(
     jpeg: bytes | None = None, model_path: Path | None = None, runs: int = 100,
-    threads: tuple[int, ...] = (1, 2), dice: DiceKind | None = DiceKind.LCR, views: int | None = None,
-    pyramid: bool = False, find_up: bool = True, second_below: float | None = None,
+    threads: tuple[int, ...] = (1, 2), dice: DiceKind | None = DiceKind.LCR,
+    views: int | None = None, pyramid: bool = False, find_up: bool = True,
+    second_below: float | None = None,
 ) -> ReaderSpeed:
     """Time ``DiceReader.read`` on ``jpeg`` (default: ``sample_frame()``) with each thread count
     (``views``: quarter-turns read per die, default the reader's; ``pyramid``: look at every

@@ -1,11 +1,13 @@
 """The chance of each roll outcome when only counts matter: how many L, C and R among the dice.
 
 Boxed LCR dice show L, C and R on one face each and a dot on the other three, so one roll of ``d``
-dice is multinomial. The order of the dice does not change the chips moved (docs/rules.md), which is why
-the exact solver needs only these few outcomes instead of ``4 ** d`` face sequences.
+dice is multinomial. The order of the dice does not change the chips moved (docs/rules.md), which is
+why the exact solver needs only these few outcomes instead of ``4 ** d`` face sequences.
 
->>> [(o.left, o.center, o.right, o.chance) for o in roll_outcomes(1)]
-[(0, 0, 0, 0.5), (0, 0, 1, 0.16666666666666666), (0, 1, 0, 0.16666666666666666), (1, 0, 0, 0.16666666666666666)]
+>>> [(o.left, o.center, o.right, o.chance)
+...  for o in roll_outcomes(1)]  # doctest: +NORMALIZE_WHITESPACE
+[(0, 0, 0, 0.5), (0, 0, 1, 0.16666666666666666), (0, 1, 0, 0.16666666666666666),
+ (1, 0, 0, 0.16666666666666666)]
 >>> round(sum(o.chance for o in roll_outcomes(3)), 12), len(roll_outcomes(3))
 (1.0, 20)
 """
@@ -22,7 +24,8 @@ DOT_CHANCE = 1 / 2
 
 @dataclass(frozen=True)
 class Outcome:
-    """``left`` chips go to the left neighbour, ``right`` to the right one, ``center`` to the pot."""
+    """``left`` chips go to the left neighbour, ``right`` to the right one, ``center`` to the
+    pot."""
 
     left: int
     center: int

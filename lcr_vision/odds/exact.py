@@ -44,7 +44,8 @@ FLOOR = 2.0**-21
 
 def _error_bound(change: float, rate: float) -> float:
     """How far the values can still be from the solution: the sweeps shrink the change by a
-    factor ``rate`` each time, so the changes still to come add up to ``change * rate / (1 - rate)``.
+    factor ``rate`` each time, so the changes still to come add up to
+    ``change * rate / (1 - rate)``.
 
     >>> round(_error_bound(1e-6, 0.5), 12)
     1e-06
@@ -162,7 +163,8 @@ def exact_values(position: Position, stored: bool = True) -> np.ndarray:
 
 
 def win_probabilities(chips: Sequence[int], roller: int) -> tuple[float, ...]:
-    """Each seat's exact chance to win the standard game, ``roller`` to roll (or the next holder)."""
+    """Each seat's exact chance to win the standard game, ``roller`` to roll (or the next
+    holder)."""
     return tuple(float(v) for v in exact_values(Position.of(chips, roller))[:-1])
 
 

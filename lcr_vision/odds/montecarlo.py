@@ -10,8 +10,8 @@ confidence interval (Wilson score), the mean number of rolls with a normal one.
 >>> from lcr_vision.rules import Settings
 >>> s = Settings.create(["Ann", "Ben", "Cat"])
 >>> odds = simulated_odds(s, GameState(chips=(1, 0, 1), center=7), games=400, seed=1)
->>> round(sum(odds.win) + odds.draw, 9), all(lo < p < hi for p, (lo, hi) in zip(odds.win, odds.win_ci95)
-...                                          if p)
+>>> round(sum(odds.win) + odds.draw, 9), all(lo < p < hi
+...                                          for p, (lo, hi) in zip(odds.win, odds.win_ci95) if p)
 (1.0, True)
 """
 

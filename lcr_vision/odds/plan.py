@@ -139,7 +139,8 @@ def phases(states: np.ndarray) -> np.ndarray:
 
 
 def _rolled_rows(level: Level, block: Block, states: np.ndarray,
-                 lower: Mapping[int, SolvedLevel]) -> dict[tuple[int, int], list[tuple[float, np.ndarray]]]:
+                 lower: Mapping[int, SolvedLevel]
+                 ) -> dict[tuple[int, int], list[tuple[float, np.ndarray]]]:
     """Per chips to the pot and seats turned, each roll's chance and the row every state leads
     to in its level.
 

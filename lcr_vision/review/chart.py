@@ -3,8 +3,8 @@
 The x axis counts the session's rolls; each game is drawn on its own, from everyone's stake at the
 start to its last roll, with a dashed line where the next game begins. The center pot, which only
 grows during a game and soon dwarfs the players' stacks, is the grey dashed line on its own scale
-(right-hand axis); the winner's last point is ringed. A transparent column over each roll links to its
-card (``data-goto``). Names reach the SVG only through `html.escape`.
+(right-hand axis); the winner's last point is ringed. A transparent column over each roll links to
+its card (``data-goto``). Names reach the SVG only through `html.escape`.
 
 >>> colour(0), colour(12)
 ('#1f77b4', 'hsl(34 70% 42%)')

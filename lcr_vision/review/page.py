@@ -225,7 +225,8 @@ def _summary(review: Review) -> str:
     ]
     variants = ", ".join(review.variants) or "none"
     return (
-        f'<p class="meta">{", ".join(map(name_html, review.players))} · variants: {escape(variants)}'
+        f'<p class="meta">{", ".join(map(name_html, review.players))}'
+        f" · variants: {escape(variants)}"
         f" · {' · '.join(counts)}</p>"
     )
 

@@ -3,15 +3,16 @@
 It filters the cards by game, player and "corrected or doubtful" (fading the other lines of the
 chart), moves between the shown cards with the keyboard (``j``/``k`` or the arrows, Home, End),
 shows a photo full size in a dialog (a click, or Enter on a card), and jumps from a roll's column
-in the chart to its card (clearing the filters if they hide it). It reads names only back from escaped attributes, and writes text only
-through ``textContent``.
+in the chart to its card (clearing the filters if they hide it). It reads names only back from
+escaped attributes, and writes text only through ``textContent``.
 """
 
 SCRIPT = """
 (() => {
   const cards = Array.from(document.querySelectorAll("article.card"));
   const byId = (id) => document.getElementById(id);
-  const game = byId("filter-game"), player = byId("filter-player"), flagged = byId("filter-flagged");
+  const game = byId("filter-game"), player = byId("filter-player"), \
+flagged = byId("filter-flagged");
   const shown = byId("shown"), viewer = byId("viewer");
   const visible = () => cards.filter((c) => !c.hidden);
 

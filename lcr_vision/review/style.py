@@ -1,8 +1,9 @@
 """The review page's stylesheet, inlined so the page is one file that needs no network.
 
 Long words (a player's name is cut at 40 characters, but may have no space in it) wrap rather
-than widen the page. Cards sit in a responsive grid; a corrected roll has a blue edge, a doubtful read an amber one and a
-tinted background, the roll that ended a game a gold one; the focused card has a clear ring.
+than widen the page. Cards sit in a responsive grid; a corrected roll has a blue edge, a doubtful
+read an amber one and a tinted background, the roll that ended a game a gold one; the focused card
+has a clear ring.
 """
 
 STYLE = """
@@ -53,7 +54,8 @@ td.bar { width: 45%; } td.bar span { display: block; height: 8px; border-radius:
 .current, .struck { margin: 10px 0 0; font-size: 13px; color: var(--muted); }
 .empty { color: var(--muted); font-style: italic; }
 .filters { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 10px 18px;
-  align-items: center; padding: 10px 14px; margin: 0 -14px 14px; background: rgba(245, 243, 238, .95);
+  align-items: center; padding: 10px 14px; margin: 0 -14px 14px; \
+background: rgba(245, 243, 238, .95);
   border-bottom: 1px solid var(--line); backdrop-filter: blur(4px); }
 .filters select { font: inherit; padding: 2px 6px; }
 #shown { font-weight: 600; }

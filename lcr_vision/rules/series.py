@@ -25,7 +25,8 @@ from lcr_vision.rules.state import GameState
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A finished game as docs/formats.md reports it: the final chips and center, before any payout."""
+    """A finished game as docs/formats.md reports it: the final chips and center, before any
+    payout."""
 
     number: int
     first: int

@@ -1,8 +1,8 @@
 """The speech engine: pyttsx3 set to one voice and rate, speaking aloud or rendering to WAV.
 
 On Linux pyttsx3 drives espeak-ng and plays each sentence with ``aplay``; on Windows and macOS it
-uses the system voices. A missing engine is not an error: :func:`open_voice` returns ``None`` and the
-reason, and the announcer then prints text only.
+uses the system voices. A missing engine is not an error: :func:`open_voice` returns ``None`` and
+the reason, and the announcer then prints text only.
 """
 
 from __future__ import annotations
@@ -99,8 +99,8 @@ def open_voice(language: str, voice: str | None = None, rate: int | None = None
                ) -> tuple[Voice | None, str]:
     """Start the engine with ``voice`` (default: the language's) at ``rate`` words per minute.
 
-    Returns the voice and ``""``, or ``None`` and why speech is unavailable. An unknown voice name is
-    the user's mistake and raises :class:`VoiceError`.
+    Returns the voice and ``""``, or ``None`` and why speech is unavailable. An unknown voice name
+    is the user's mistake and raises :class:`VoiceError`.
     """
     try:
         import pyttsx3
@@ -122,8 +122,10 @@ def unknown_voice(voice: str, names: Sequence[str]) -> str:
     """The one line refusing ``voice``: the names here most like it and one voice of each of the
     table's languages, not every voice (espeak-ng has over a hundred).
 
-    >>> unknown_voice("russain", ["English (America)", "Russian", "Afrikaans", "Welsh"])
-    "unknown voice 'russain': try Russian, English (America) (4 voices here; espeak-ng --voices lists them)"
+    >>> names = ["English (America)", "Russian", "Afrikaans", "Welsh"]
+    >>> unknown_voice("russain", names)  # doctest: +NORMALIZE_WHITESPACE
+    "unknown voice 'russain': try Russian, English (America) (4 voices here; espeak-ng --voices
+    lists them)"
     """
     unique = sorted(set(names), key=str.lower)
     lower = {n.lower(): n for n in unique}

@@ -12,7 +12,7 @@ Stills (train on the fly)::
     scene = render_scene(rng, kind="lcr", size=(640, 480))   # kind: pip, lcr, wild or mixed
     scene.image                       # BGR uint8 (h, w, 3)
     for die in scene.dice:            # every die drawn, also those cut by the frame edge
-        die.face, die.box, die.in_frame, die.polygon   # token, top-face box, fully visible?, corners
+        die.face, die.box, die.in_frame, die.polygon  # token, top-face box, fully visible?, corners
         die.sides                     # corners of each side face the camera sees
     scene.labelled                    # the dice fully in frame: what a detector must find
     render_scene(rng, dice=0)         # an empty table: distractors only

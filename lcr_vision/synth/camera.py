@@ -20,7 +20,8 @@ import numpy as np
 
 @dataclass(frozen=True)
 class Camera:
-    """Intrinsics ``focal``/``centre`` (pixels), world-to-camera rotation ``rot``, position ``eye``."""
+    """Intrinsics ``focal``/``centre`` (pixels), world-to-camera rotation ``rot``, position
+    ``eye``."""
 
     size: tuple[int, int]
     focal: float

@@ -1,9 +1,10 @@
 """Writing rendered stills as a labelled image folder in the shared format (docs/formats.md).
 
-``DIR/images/KIND_SEED_NNNNN.jpg`` (the camera's own JPEG, not re-encoded), ``DIR/labels.csv`` (one row per die fully in frame, box around its top
-face) and, when empty frames are asked for, ``DIR/empty.txt`` listing them. Frame ``i`` of seed
-``s`` is the same image whatever ``n`` is, so a bigger set extends a smaller one; with several
-kinds, frame ``i`` has kind ``kinds[i % len(kinds)]``.
+``DIR/images/KIND_SEED_NNNNN.jpg`` (the camera's own JPEG, not re-encoded), ``DIR/labels.csv`` (one
+row per die fully in frame, box around its top face) and, when empty frames are asked for,
+``DIR/empty.txt`` listing them. Frame ``i`` of seed ``s`` is the same image whatever ``n`` is, so a
+bigger set extends a smaller one; with several kinds, frame ``i`` has kind
+``kinds[i % len(kinds)]``.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from lcr_vision.synth.scene import Scene, render_scene
 HEADER = ("file", "width", "height", "class", "xmin", "ymin", "xmax", "ymax")
 
 
-def label_rows(name: str, scene: Scene) -> list[tuple[str, int, int, str, float, float, float, float]]:
+def label_rows(name: str, scene: Scene
+               ) -> list[tuple[str, int, int, str, float, float, float, float]]:
     """The ``labels.csv`` rows of ``scene`` saved as ``name``."""
     h, w = scene.image.shape[:2]
     return [(name, w, h, d.face, *(round(float(v), 1) for v in d.box)) for d in scene.labelled]

@@ -95,7 +95,8 @@ def _contrasting_ink(rng: np.random.Generator, body: np.ndarray, ranges: Ranges)
     lab = _lab(np.array([body, *inks]))
     brightness = [abs(float((i - body) @ lum)) for i in inks]
     colour = np.linalg.norm(lab[1:] - lab[0], axis=1)
-    good = [i for i, b, c in zip(inks, brightness, colour) if b >= _INK_BRIGHTNESS and c >= _INK_COLOUR]
+    good = [i for i, b, c in zip(inks, brightness, colour)
+            if b >= _INK_BRIGHTNESS and c >= _INK_COLOUR]
     return good[int(rng.integers(len(good)))] if good else inks[int(np.argmax(colour))]
 
 
@@ -139,9 +140,12 @@ def _ghosts(rng: np.random.Generator, masks: list[np.ndarray], face: int) -> np.
     field = cv2.warpAffine(masks[face ^ 1], to_face, (size, size))
     sides = [i for i in range(len(masks)) if i // 2 != face // 2]
     squash = rng.uniform(0.2, 0.4)
-    for side, (sx, sy, tx, ty) in zip(sides, ((squash, 1, 0, 0), (squash, 1, size * (1 - squash), 0),
-                                              (1, squash, 0, 0), (1, squash, 0, size * (1 - squash)))):
-        field = np.maximum(field, cv2.warpAffine(masks[side], np.float32([[sx, 0, tx], [0, sy, ty]]),
+    for side, (sx, sy, tx, ty) in zip(sides, ((squash, 1, 0, 0),
+                                              (squash, 1, size * (1 - squash), 0),
+                                              (1, squash, 0, 0),
+                                              (1, squash, 0, size * (1 - squash)))):
+        field = np.maximum(field, cv2.warpAffine(masks[side],
+                                                 np.float32([[sx, 0, tx], [0, sy, ty]]),
                                                  (size, size)) * rng.uniform(0.3, 1.0))
     field = cv2.GaussianBlur(field, (0, 0), size * rng.uniform(0.02, 0.06))
     return np.clip(field * rng.uniform(0.15, 0.45), 0, 1).astype(np.float32)
@@ -172,5 +176,5 @@ STOCK = 80
 def stock_look(kind: str, texture_px: int, number: int, ranges: Ranges) -> DieLook:
     """Die ``number`` (0 to ``STOCK - 1``) of a fixed stock: made once, then shared, so stills do
     not pay for new textures for every die."""
-    return DieLook.sample(np.random.default_rng([number, texture_px, DIE_KINDS.index(kind)]), kind, texture_px,
-                          ranges)
+    return DieLook.sample(np.random.default_rng([number, texture_px, DIE_KINDS.index(kind)]), kind,
+                          texture_px, ranges)

@@ -20,7 +20,8 @@ from lcr_vision.synth.drawing import ONE, SHIFT, fixed, fixed_poly, put_text, so
 
 Point = tuple[float, float]
 _SKINS = ((150, 180, 230), (110, 150, 205), (80, 110, 160), (60, 80, 120), (170, 195, 235))
-_CHIPS = ((40, 40, 200), (200, 80, 30), (40, 140, 40), (30, 30, 30), (230, 230, 230), (150, 50, 130))
+_CHIPS = ((40, 40, 200), (200, 80, 30), (40, 140, 40), (30, 30, 30), (230, 230, 230),
+          (150, 50, 130))
 _ALL = np.s_[:, :]  # a whole image, as a box
 
 
@@ -65,8 +66,8 @@ def _chip(rng: np.random.Generator, canvas: np.ndarray, c: Point, px: float) -> 
         p1 = (c[0] + np.cos(t) * r * 1.0, c[1] + np.sin(t) * r * 1.0)
         cv2.line(layer, fixed(p0), fixed(p1), base.tolist(), max(1, round(r * 0.22)), cv2.LINE_AA,
                  SHIFT)
-    cv2.circle(layer, fixed(c), round(r * 0.6 * ONE), (base * 0.85).tolist(), max(1, round(r * 0.04)),
-               cv2.LINE_AA, SHIFT)
+    cv2.circle(layer, fixed(c), round(r * 0.6 * ONE), (base * 0.85).tolist(),
+               max(1, round(r * 0.04)), cv2.LINE_AA, SHIFT)
     _lay(canvas, mask, layer, px)
     return mask
 
@@ -78,8 +79,8 @@ def _coin(rng: np.random.Generator, canvas: np.ndarray, c: Point, px: float) -> 
     mask = np.zeros((h, w), np.uint8)
     cv2.circle(mask, fixed(c), round(r * ONE), 255, -1, cv2.LINE_AA, SHIFT)
     layer = solid(metal, canvas.shape)
-    cv2.circle(layer, fixed(c), round(r * 0.85 * ONE), (metal * 0.8).tolist(), max(1, round(r * 0.08)),
-               cv2.LINE_AA, SHIFT)
+    cv2.circle(layer, fixed(c), round(r * 0.85 * ONE), (metal * 0.8).tolist(),
+               max(1, round(r * 0.08)), cv2.LINE_AA, SHIFT)
     cv2.circle(layer, fixed((c[0] - r * 0.3, c[1] - r * 0.3)), round(r * 0.3 * ONE),
                np.minimum(metal * 1.25, 255).tolist(), -1, cv2.LINE_AA, SHIFT)
     layer = soft_blur(layer, max(0.5, r * 0.08))
@@ -122,7 +123,8 @@ def _cup(rng: np.random.Generator, canvas: np.ndarray, c: Point, px: float) -> n
     mask = np.zeros((h, w), np.uint8)
     cv2.circle(mask, fixed(c), round(r * ONE), 255, -1, cv2.LINE_AA, SHIFT)
     layer = solid(body, canvas.shape)
-    cv2.circle(layer, fixed(c), round(r * 0.88 * ONE), (body * 0.55).tolist(), -1, cv2.LINE_AA, SHIFT)
+    cv2.circle(layer, fixed(c), round(r * 0.88 * ONE), (body * 0.55).tolist(), -1, cv2.LINE_AA,
+               SHIFT)
     layer = soft_blur(layer, max(0.7, r * 0.06))
     _lay(canvas, mask, layer, px, shadow=0.5)
     return mask

@@ -31,7 +31,8 @@ def fixed_poly(points: np.ndarray) -> np.ndarray:
 
 def put_text(canvas: np.ndarray, text: str, org: tuple[int, int], font: int, scale: float,
              colour: tuple[float, float, float], thickness: int) -> None:
-    """``cv2.putText`` onto a float BGR ``canvas``, anti-aliased, in place (in the text's box only)."""
+    """``cv2.putText`` onto a float BGR ``canvas``, anti-aliased, in place (in the text's box
+    only)."""
     (tw, th), base = cv2.getTextSize(text, font, scale, thickness)
     pad = thickness + 2
     x0, y0 = max(0, org[0] - pad), max(0, org[1] - th - pad)
@@ -91,7 +92,8 @@ def soft_blur(image: np.ndarray, sigma: float) -> np.ndarray:
     factor = int(max(1, min(sigma / 2, h / 4, w / 4)))
     if factor == 1:
         return _stack_blur(image, sigma)
-    small = cv2.resize(image, (max(1, w // factor), max(1, h // factor)), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(image, (max(1, w // factor), max(1, h // factor)),
+                       interpolation=cv2.INTER_AREA)
     return cv2.resize(_stack_blur(small, sigma / factor), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
@@ -130,7 +132,8 @@ def fill_smooth(mask: np.ndarray, polygon: np.ndarray) -> None:
     offset = round(1.5 * ONE) - np.array([x0, y0], np.int32) * (4 * ONE)
     cv2.fillPoly(big, [polygon * 4 + offset], 255, cv2.LINE_8, SHIFT)
     region = mask[y0:y1, x0:x1]
-    np.maximum(region, cv2.resize(big, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA), out=region)
+    np.maximum(region, cv2.resize(big, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA),
+               out=region)
 
 
 def paint_polygon(canvas: np.ndarray, polygon: np.ndarray, colour: np.ndarray) -> None:

@@ -3,7 +3,8 @@
 A mask is float32 in [0, 1], 1 where the face carries ink. Layouts follow real dice: a pip face is
 drawn on a 3x3 grid, and the 2, 3 and 6 come in both orientations because each face is turned by a
 random quarter turn. Letters use cv2's Hershey fonts, scaled to a chosen height, or a TrueType
-typeface (`synth.typefaces`) where the ranges list some; the wild face is one of `ranges.WILD_DESIGNS`.
+typeface (`synth.typefaces`) where the ranges list some; the wild face is one of
+`ranges.WILD_DESIGNS`.
 
 >>> import numpy as np
 >>> rng = np.random.default_rng(0)
@@ -60,7 +61,8 @@ class FaceArt:
         font = int(rng.choice(ranges.fonts))
         if rng.random() < ranges.italic:
             font |= cv2.FONT_ITALIC
-        typeface = None  # drawn only where the ranges offer some: the default renders stay as they were
+        # drawn only where the ranges offer some: the default renders stay as they were
+        typeface = None
         if ranges.typefaces and rng.random() < ranges.typeface_share:
             typeface = str(rng.choice(ranges.typefaces))
         design = (str(rng.choice(ranges.wild_designs)) if len(ranges.wild_designs) > 1
@@ -81,7 +83,8 @@ class FaceArt:
         )
 
     def mask(self, token: str, size: int, rng: np.random.Generator) -> np.ndarray:
-        """The ink of face ``token`` in a ``size`` x ``size`` texture, upright then quarter-turned."""
+        """The ink of face ``token`` in a ``size`` x ``size`` texture, upright then
+        quarter-turned."""
         scale = 4  # draw at sub-pixel precision with cv2's shift argument
         img = np.zeros((size, size), np.uint8)
         c = size / 2

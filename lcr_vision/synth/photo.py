@@ -60,8 +60,8 @@ class Photo:
             length, theta = uniform(rng, ranges.motion_px), rng.uniform(0, np.pi)
             shake = (length * float(np.cos(theta)), length * float(np.sin(theta)))
         q = ranges.jpeg_quality
-        return cls(_full(gain, size), glare, colour, uniform(rng, ranges.defocus_px), shake, uniform(rng, ranges.noise),
-                   int(rng.integers(q[0], q[1] + 1)))
+        return cls(_full(gain, size), glare, colour, uniform(rng, ranges.defocus_px), shake,
+                   uniform(rng, ranges.noise), int(rng.integers(q[0], q[1] + 1)))
 
     def drifted(self, rng: np.random.Generator, exposure: float = 0.25, white: float = 0.06,
                 lamp: float = 0.0) -> Photo:

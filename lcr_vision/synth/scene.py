@@ -54,8 +54,8 @@ def label(stage: Stage, die: PosedDie) -> DieLabel:
     poly = stage.top_polygon(die)
     x0, y0 = poly.min(0)
     x1, y1 = poly.max(0)
-    return DieLabel(die.face, (float(x0), float(y0), float(x1), float(y1)), stage.fully_in_frame(die),
-                    poly, stage.side_polygons(die))
+    return DieLabel(die.face, (float(x0), float(y0), float(x1), float(y1)),
+                    stage.fully_in_frame(die), poly, stage.side_polygons(die))
 
 
 def die_kinds(rng: np.random.Generator, kind: str, n: int) -> list[str]:

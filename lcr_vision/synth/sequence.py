@@ -63,7 +63,8 @@ class Table:
         self.ranges = ranges or Ranges()
         fit = min(size) / 5  # dice small enough that a throw always finds room
         lo, hi = self.ranges.die_px
-        self.stage = Stage.sample(rng, size, replace(self.ranges, die_px=(min(lo, fit), min(hi, fit))),
+        self.stage = Stage.sample(rng, size,
+                                  replace(self.ranges, die_px=(min(lo, fit), min(hi, fit))),
                                   still=False)
         self.backdrop = table_with_things(rng, self.stage, integer(rng, self.ranges.distractors))
         kinds = die_kinds(rng, kind, max_dice)
@@ -111,7 +112,8 @@ class Table:
         for k in order:
             lying = tuple(d for j, d in enumerate(self.lying) if j not in taken)
             for t in np.linspace(0.25, 1.0, 4):
-                shots.append(_Shot("pickup", True, lying, (tuple(here + (spots[k] - here) * t), angle)))
+                shots.append(_Shot("pickup", True, lying,
+                                   (tuple(here + (spots[k] - here) * t), angle)))
             here = spots[k]
             taken.add(k)
         shots.append(_Shot("pickup", True, (), (tuple(here), angle)))
@@ -124,7 +126,8 @@ class Table:
         w, h = self.stage.size
         side = int(rng.integers(4))
         t = rng.uniform(0.2, 0.8)
-        start = np.array([(t * w, -0.3 * h), (1.3 * w, t * h), (t * w, 1.3 * h), (-0.3 * w, t * h)][side])
+        start = np.array([(t * w, -0.3 * h), (1.3 * w, t * h), (t * w, 1.3 * h),
+                          (-0.3 * w, t * h)][side])
         return start, float(np.arctan2(*(start - target)[::-1]))
 
     def _final_poses(self, rng: np.random.Generator, n: int) -> tuple[PosedDie, ...]:

@@ -30,7 +30,8 @@ def cast_shadows(canvas: np.ndarray, camera: Camera, light_dir: np.ndarray,
         cast.append((pts[:, :2] - drop * pts[:, 2:3], 150))
         low = pts[:, 2].min()
         near = pts[pts[:, 2] < low + 0.3][:, :2]
-        contact.append((centre[:2] + (near - centre[:2]) * 1.12, round(255 * max(0.0, 1 - 2 * low))))
+        contact.append((centre[:2] + (near - centre[:2]) * 1.12,
+                        round(255 * max(0.0, 1 - 2 * low))))
     for shapes in (cast, contact):
         for flat, level in shapes:
             ground = np.column_stack([flat, np.zeros(len(flat))])

@@ -1,8 +1,9 @@
 """Drawing one posed die as a premultiplied sprite, blurring it along its motion, compositing it.
 
-The cube is drawn as its rounded silhouette (the hull of balls at an inset cube's corners) filled with the shaded body colour, then each face turned to the camera
-gets its texture warped in with ``cv2.warpPerspective``, Lambert-shaded for the light, inside a soft
-inset mask so the edges look rounded.
+The cube is drawn as its rounded silhouette (the hull of balls at an inset cube's corners) filled
+with the shaded body colour, then each face turned to the camera gets its texture warped in with
+``cv2.warpPerspective``, Lambert-shaded for the light, inside a soft inset mask so the edges look
+rounded.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ class Light:
 
 def render_die(look: DieLook, rot: np.ndarray, centre: np.ndarray, camera: Camera,
                light: Light) -> Sprite:
-    """The die ``look`` rotated by ``rot`` with its centre at world ``centre``, as seen by ``camera``."""
+    """The die ``look`` rotated by ``rot`` with its centre at world ``centre``, as seen by
+    ``camera``."""
     corners = camera.project(CUBE_CORNERS @ rot.T + centre)
     x0, y0 = np.floor(corners.min(0)).astype(int) - 2
     x1, y1 = np.ceil(corners.max(0)).astype(int) + 3
@@ -152,7 +154,8 @@ def motion_blur(sprite: Sprite, shift: np.ndarray) -> Sprite:
     colour = cv2.copyMakeBorder(sprite.colour, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     alpha = cv2.copyMakeBorder(sprite.alpha, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     x, y = sprite.origin
-    return Sprite((x - pad, y - pad), cv2.filter2D(colour, -1, kernel), cv2.filter2D(alpha, -1, kernel))
+    return Sprite((x - pad, y - pad), cv2.filter2D(colour, -1, kernel),
+                  cv2.filter2D(alpha, -1, kernel))
 
 
 def composite(canvas: np.ndarray, sprite: Sprite) -> None:

@@ -116,7 +116,8 @@ def _tray(rng: np.random.Generator, h: int, w: int) -> tuple[np.ndarray, np.ndar
     outer += rng.uniform(-0.03, 0.03, (4, 2)) * [w, h]
     centre = outer.mean(0)
     rim_in = centre + (outer - centre) * rng.uniform(0.95, 0.98)
-    floor = centre + (outer - centre) * rng.uniform(0.82, 0.9) + rng.uniform(-0.02, 0.02, 2) * [w, h]
+    floor = (centre + (outer - centre) * rng.uniform(0.82, 0.9)
+             + rng.uniform(-0.02, 0.02, 2) * [w, h])
     paint_polygon(img, fixed_poly(outer), _pick(rng, _PLAINS[3:] + _FELTS))
     wall = _pick(rng, _PLAINS)
     for k in range(4):

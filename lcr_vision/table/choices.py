@@ -1,6 +1,6 @@
-"""The roller's choices, asked at the keyboard: paying for Wilder before the roll, and whom the wilds
-take from (or, reversed, give to) after it. Unattended play never asks: the wild policy decides and
-nobody pays for Wilder.
+"""The roller's choices, asked at the keyboard: paying for Wilder before the roll, and whom the
+wilds take from (or, reversed, give to) after it. Unattended play never asks: the wild policy
+decides and nobody pays for Wilder.
 
 >>> from lcr_vision.rules import GameState, Settings, Variants
 >>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True, wilder=True))

@@ -17,11 +17,11 @@ What is done to the game (committing, saying, amending, undoing, resuming, the o
 play controller's (`lcr_vision.play`), which manual play drives too; the loop is the camera's
 front end to it. A roll is committed in this order: its photos and record are staged (written
 under temporary names), the roll is journalled (the commit point, synced to disk), the photo
-files are renamed into place, the roll is said, and the journal marks it said. Staging first means that a write
-that cannot be done (a full disk, a read-only ``photos/``) stops play with one line before the
-roll is journalled, while the steps after the journal can no longer fail for want of space (a
-rename, and one short journal line). A crash anywhere leaves a state `resume` finishes when play
-starts again: staged files of a journalled roll renamed (or its record marked lost, when they
+files are renamed into place, the roll is said, and the journal marks it said. Staging first means
+that a write that cannot be done (a full disk, a read-only ``photos/``) stops play with one line
+before the roll is journalled, while the steps after the journal can no longer fail for want of
+space (a rename, and one short journal line). A crash anywhere leaves a state `resume` finishes when
+play starts again: staged files of a journalled roll renamed (or its record marked lost, when they
 never reached the disk), then every journalled roll not yet marked said is said, prefixed "Before
 the crash". So every roll is on disk before it is said, and is said once: twice only if a crash
 falls between saying it and the mark, never not at all.

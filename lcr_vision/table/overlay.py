@@ -10,7 +10,8 @@ OpenCV's fonts draw ASCII only, so both are in English whatever the spoken langu
 
 >>> frame = np.full((480, 640, 3), 200, np.uint8)
 >>> shown = draw_panel(frame, ["Game 1: Ann rolls 3"])
->>> round(text_scale(640) * cap_per_scale() * DISPLAY_WIDTH / 640)  # capitals as the window shows them
+>>> round(text_scale(640) * cap_per_scale()
+...       * DISPLAY_WIDTH / 640)  # capitals as the window shows them
 18
 """
 

@@ -1,7 +1,7 @@
 """Where the table view goes: an OpenCV window that also reads keys, or nowhere (headless).
 
-Keys in the window: space confirms a doubtful read, ``t`` types faces at the terminal, ``a`` amends a
-roll (its number and faces typed at the terminal), ``u`` undoes the last roll, ``s`` says the
+Keys in the window: space confirms a doubtful read, ``t`` types faces at the terminal, ``a`` amends
+a roll (its number and faces typed at the terminal), ``u`` undoes the last roll, ``s`` says the
 standings, ``q`` quits (the journal already holds every roll).
 """
 

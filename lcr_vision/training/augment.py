@@ -84,7 +84,8 @@ def random_view(
     half = scene.sizes / 2
     quads = np.stack([scene.centers + half * (sx, sy)
                       for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))], 1)
-    moved = cv2.perspectiveTransform(quads.reshape(-1, 1, 2).astype(np.float64), m).reshape(-1, 4, 2)
+    moved = cv2.perspectiveTransform(
+        quads.reshape(-1, 1, 2).astype(np.float64), m).reshape(-1, 4, 2)
     centers = cv2.perspectiveTransform(
         scene.centers.reshape(-1, 1, 2).astype(np.float64), m).reshape(-1, 2)
     area = 0.5 * np.abs(np.einsum("nk,nk->n", moved[:, :, 0], np.roll(moved[:, :, 1], -1, 1))

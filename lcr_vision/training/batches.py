@@ -56,7 +56,8 @@ def _visible_share(centers: np.ndarray, sizes: np.ndarray, side: int) -> np.ndar
     return np.prod(np.maximum(hi - lo, 0), 1) / np.maximum(np.prod(sizes, 1), 1e-6)
 
 
-def salient_spots(image: np.ndarray, die: float, count: int, rng: np.random.Generator) -> np.ndarray:
+def salient_spots(image: np.ndarray, die: float, count: int,
+                  rng: np.random.Generator) -> np.ndarray:
     """``count`` points drawn where the image has die-sized blobs or edges (chips, coins, pips on
     the cloth, hands): the places the locator is tempted, so the classifier learns ``none`` there.
 
@@ -65,7 +66,8 @@ def salient_spots(image: np.ndarray, die: float, count: int, rng: np.random.Gene
     """
     step = max(int(die / 4), 1)
     h, w = image.shape[:2]
-    grey = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (max(w // step, 1), max(h // step, 1)),
+    grey = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),
+                      (max(w // step, 1), max(h // step, 1)),
                       interpolation=cv2.INTER_AREA).astype(np.float32)
     sigma = max(die / 6 / step, 0.5)  # in grid cells
     dog = np.abs(cv2.GaussianBlur(grey, (0, 0), sigma) - cv2.GaussianBlur(grey, (0, 0), 3 * sigma))

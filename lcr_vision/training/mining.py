@@ -40,7 +40,8 @@ def with_decoys(scenes: Sequence[Scene], model: Path) -> tuple[list[Scene], int]
     for scene in scenes:
         centers, sizes = false_peaks(scene, reader)
         total += len(centers)
-        out.append(replace(scene, centers=np.concatenate([scene.centers, centers]).astype(np.float32),
+        out.append(replace(scene,
+                           centers=np.concatenate([scene.centers, centers]).astype(np.float32),
                            sizes=np.concatenate([scene.sizes, sizes]).astype(np.float32),
                            faces=scene.faces + (DECOY,) * len(centers)))
     return out, total

@@ -166,7 +166,8 @@ def train(args: TrainOptions) -> int:
                          checkpoint=args.work / "classifier.pt", upright=args.upright,
                          crop=args.crop)
     locator, classifier = locator.cpu(), classifier.cpu()
-    for name, net in (("locator", locator), ("classifier", classifier)):  # what later runs start from
+    # what later runs start from
+    for name, net in (("locator", locator), ("classifier", classifier)):
         torch.save(net.state_dict(), args.work / f"{name}.pt")
     settings = {k: v for k, v in vars(args).items()
                 if k not in ("out", "work", "threads", "workers", "device")}

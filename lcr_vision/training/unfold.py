@@ -21,7 +21,8 @@ import torch
 from onnx import numpy_helper
 from torch import nn
 
-# The ONNX graph prefix of each network (``export`` merges them as ``locator/`` and ``classifier/``).
+# The ONNX graph prefix of each network (``export`` merges them as ``locator/`` and
+# ``classifier/``).
 PREFIXES = {"Locator": "locator/", "Classifier": "classifier/"}
 
 

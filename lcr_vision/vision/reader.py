@@ -3,12 +3,13 @@
 Two stages in one ONNX file. The locator sees the frame shrunk to 320 px on its longest side and
 marks die centres on a heat map; the classifier then reads a crop of each die (40x40 for the
 shipped model) cut from the full-resolution frame, choosing among the faces the dice in use can
-show, or ``none`` (no die, a die cut by the frame edge, a side face). Localising small and reading from full detail is what
-makes both small dice and big frames cheap. Each crop is read in ``views`` quarter-turns and the
-answers averaged: a die lies at any angle, so every turn is as fair a look at its face as the first.
-An upright model (trained with the frame's up kept, where the table's far side is) is read as cut
-and mirrored instead: turned, its side faces would no longer be below the top face; where no
-calibration says which side of the frame is the far side, the reader finds it (`UP_PRIOR`).
+show, or ``none`` (no die, a die cut by the frame edge, a side face). Localising small and reading
+from full detail is what makes both small dice and big frames cheap. Each crop is read in ``views``
+quarter-turns and the answers averaged: a die lies at any angle, so every turn is as fair a look at
+its face as the first. An upright model (trained with the frame's up kept, where the table's far
+side is) is read as cut and mirrored instead: turned, its side faces would no longer be below the
+top face; where no calibration says which side of the frame is the far side, the reader finds it
+(`UP_PRIOR`).
 
 One look at 320 px is what a live camera affords, and it misses many dice under about 3% of the
 frame's width (a die across a table in a phone's photo). With ``pyramid``, for photos, the
@@ -320,7 +321,8 @@ class DiceReader:
         """The ``names`` outputs ``(len(views), N, ...)`` of ``crops`` in ``views`` (quarter-turns,
         mirrored), in one onnxruntime call."""
         batch = np.ascontiguousarray(np.concatenate(
-            [np.rot90(crops[..., ::-1] if mirrored else crops, k, (2, 3)) for k, mirrored in views]))
+            [np.rot90(crops[..., ::-1] if mirrored else crops, k, (2, 3))
+             for k, mirrored in views]))
         logits, *features = self.session.run(names, {CROPS_INPUT: batch})
         shape = (len(views), len(crops))
         return (logits.reshape(*shape, logits.shape[-1]),
@@ -573,7 +575,8 @@ def _outside(peaks: Peaks, coarser: list[Peaks]) -> Peaks:
 
 
 def _not_duplicate(centers: np.ndarray, sizes: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """False for a kept peak within half a die of a stronger kept peak (peaks come strongest first)."""
+    """False for a kept peak within half a die of a stronger kept peak (peaks come strongest
+    first)."""
     out = keep.copy()
     for i in range(len(centers)):
         if out[i]:

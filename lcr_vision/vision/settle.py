@@ -47,7 +47,8 @@ class SettleConfig:
     """Thresholds of settle detection; the defaults suit 10-30 frames per second webcams."""
 
     width: int = 128  # the small grey image motion is measured on (height follows the frame)
-    pixel_delta: float = 14.0  # grey-level change (of 255, after brightness normalising) that counts
+    # grey-level change (of 255, after brightness normalising) that counts
+    pixel_delta: float = 14.0
     motion_on: float = 0.003  # fraction of changed pixels that means something is moving
     motion_off: float = 0.001  # fraction under which the frame counts as still
     quiet_frames: int = 2  # still frames in a row before the reader is asked
@@ -63,7 +64,8 @@ def _grey(frame: np.ndarray) -> np.ndarray:
 
 
 def motion_image(frame: np.ndarray, width: int) -> np.ndarray:
-    """The small grey image motion is measured on, scaled to mean grey 128 so flicker cancels out."""
+    """The small grey image motion is measured on, scaled to mean grey 128 so flicker cancels
+    out."""
     grey = _grey(frame)
     height = max(1, round(grey.shape[0] * width / grey.shape[1]))
     small = cv2.resize(grey, (width, height), interpolation=cv2.INTER_AREA).astype(np.float32)
@@ -76,7 +78,8 @@ def motion(previous: np.ndarray, current: np.ndarray, pixel_delta: float) -> flo
 
 
 def same_dice(a: Detections, b: Detections, tolerance: float) -> bool:
-    """Whether two reads show the same faces at the same places, each die within ``tolerance`` sizes.
+    """Whether two reads show the same faces at the same places, each die within
+    ``tolerance`` sizes.
 
     Dice are paired greedily by nearest centre among dice showing the same face.
 
@@ -87,7 +90,8 @@ def same_dice(a: Detections, b: Detections, tolerance: float) -> bool:
     """
     pairs = paired(a, b)
     return pairs is not None and all(
-        float(np.linalg.norm(a.centers[i] - b.centers[j])) <= tolerance * max(float(a.sizes[i]), 1.0)
+        float(np.linalg.norm(a.centers[i] - b.centers[j]))
+        <= tolerance * max(float(a.sizes[i]), 1.0)
         for i, j in enumerate(pairs))
 
 
