@@ -233,7 +233,8 @@ def test_a_correction_that_changes_a_later_dice_count_strikes_that_roll_and_the_
 ) -> None:
     for faces in (("L", "dot", "dot"), ("dot",) * 3, ("dot",) * 3, ("dot", "dot"), ("dot",) * 3):
         session.record_roll(faces)
-    fixed = session.amend(1, ("dot", "dot", "dot"))  # Ann keeps 3 chips: roll 4 owed 3 dice
+    # played again (--replay), Ann keeps 3 chips: roll 4 owed 3 dice
+    fixed = session.amend(1, ("dot", "dot", "dot"), keep=False)
     assert [e.k for e in fixed.struck] == [4, 5] and session.to_roll == "Ann"
     assert session.dice_owed == 3 and len(session.ledger.rolls) == 3
     session.record_roll(("dot",) * 3)  # roll 4 again, thrown on the corrected game
@@ -241,6 +242,34 @@ def test_a_correction_that_changes_a_later_dice_count_strikes_that_roll_and_the_
     reopened = Session.open(session.folder)
     assert [e.k for e in reopened.ledger.struck] == [4, 5] and len(reopened.ledger.rolls) == 4
     reopened.close()
+
+
+def test_a_late_correction_is_settled_now_and_the_rolls_since_stand(session: Session,
+                                                                     capsys) -> None:
+    """The same misread, settled: rolls 2-5 stand as thrown, Ben hands Ann back the chip that
+    roll 1 passed him, and every report agrees on the chips and on what was done."""
+    for faces in (("L", "dot", "dot"), ("dot",) * 3, ("dot",) * 3, ("dot", "dot"), ("dot",) * 3):
+        session.record_roll(faces)
+    table = session.state
+    fixed = session.amend(1, ("dot", "dot", "dot"))
+    assert fixed.how == "settled" and fixed.struck == ()
+    assert [str(t) for t in fixed.transfers] == ["Transfer(giver=1, receiver=0, chips=1)"]
+    assert session.state.chips == (3, 3, 3) and session.to_roll == "Cat"
+    assert session.state.turn == table.turn and len(session.ledger.rolls) == 5
+    with pytest.raises(EditError, match="roll 5 was thrown before a correction was settled"):
+        session.undo()
+    session.close()
+    assert main(["ledger", str(session.folder), "--csv"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[-1] == ('1*,1,,,dot dot dot,dot dot dot,"Roll 1 corrected after roll 5, '
+                        'settled then: Ben gave Ann one chip.",3,3,3,0,yes,no,no')
+    assert main(["ledger", str(session.folder), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["current"]["chips"] == {"Ann": 3, "Ben": 3,
+                                                                        "Cat": 3}
+    assert main(["ledger", str(session.folder)]) == 0
+    text = capsys.readouterr().out
+    assert "Roll 1 corrected after roll 5, settled then: Ben gave Ann one chip." in text
+    assert "Ann 3, Ben 3, Cat 3; center 0." in text
 
 
 def test_a_correction_the_roll_itself_refuses_changes_nothing(session: Session) -> None:

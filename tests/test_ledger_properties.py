@@ -1,6 +1,8 @@
-"""Replaying a journal, after any corrections and undos, gives the state of playing the corrected
-rolls from the start (a later roll that no longer fits struck with the rest); reopening the folder
-gives the same again; and the chips said after each correction make the table the ledger."""
+"""Replaying a journal, after any corrections played again and undos, gives the state of playing
+the corrected rolls from the start (a later roll that no longer fits struck with the rest);
+reopening the folder gives the same again; and the chips said after each correction make the
+table the ledger. With corrections settled now among them, the ledger, its JSON, its CSV, its
+text, the review page and what is said agree on the chips after every step."""
 
 from __future__ import annotations
 
@@ -12,6 +14,9 @@ from hypothesis import strategies as st
 from test_rules_properties import faces_of, tables
 
 from lcr_vision.ledger import JOURNAL, EditError, Session, read_journal, replay
+from lcr_vision.ledger.report import ledger_json, ledger_rows, ledger_text
+from lcr_vision.phrases.written import describe_standings
+from lcr_vision.review import build_review
 from lcr_vision.rules import (
     BOX,
     CENTER,
@@ -83,7 +88,7 @@ def test_replay_after_corrections_equals_playing_the_corrected_rolls(s: Settings
                 decision = Decision(reverse=chosen.reverse)
                 table = session.state
                 try:
-                    amendment = session.amend(k, faces, decision)
+                    amendment = session.amend(k, faces, decision, keep=False)
                 except EditError:
                     event("a correction roll k itself refuses")
                     continue
@@ -113,4 +118,72 @@ def test_replay_after_corrections_equals_playing_the_corrected_rolls(s: Settings
         reopened = Session.open(session.folder)
         assert reopened.ledger.series == expected
         assert [r.entry.faces for r in reopened.ledger.rolls] == [f for _, f, _ in model]
+        reopened.close()
+
+
+def agree(session: Session) -> None:
+    """``ledger --json``, ``--csv``, the ledger's text and the review page say the same chips:
+    the CSV's last row (a roll, or a correction settled after it) holds the chips of the game it
+    belongs to as it stands, and none is negative."""
+    ledger = session.ledger
+    players, game = ledger.settings.players, ledger.series.game
+    data = ledger_json(ledger)
+    assert data["current"]["chips"] == dict(zip(players, game.chips))
+    assert data["current"]["center"] == game.center and min(game.chips + (game.center,)) >= 0
+    rows = ledger_rows(ledger)
+    if len(rows) > 1:
+        last = rows[-1]
+        chips = [int(c) for c in last[7:7 + len(players) + 1]]
+        number = int(last[1])
+        ended = [g for g in data["games"] if g["number"] == number]
+        held = ([*ended[0]["chips"].values(), ended[0]["center"]] if ended
+                else [*game.chips, game.center])
+        assert chips == held, (last, held)
+    text = ledger_text(ledger)
+    assert describe_standings(game, players) in text
+    review = build_review(session.folder)
+    assert describe_standings(game, players) in review.current
+    assert len(review.settled) == len(ledger.settled) and len(review.struck) == len(ledger.struck)
+
+
+@settings(max_examples=80, deadline=None)
+@given(tables(), st.data())
+def test_after_any_corrections_settled_or_played_again_every_report_agrees(
+        s: Settings, data) -> None:
+    tokens = st.sampled_from(faces_of(s))
+    with tempfile.TemporaryDirectory() as tmp:
+        session = Session.create(Path(tmp) / "s", s)
+        for _ in range(data.draw(st.integers(1, 25))):
+            action = data.draw(st.sampled_from(["roll", "roll", "correct", "correct", "undo"]))
+            rolls = session.ledger.rolls
+            if action == "undo" and rolls:
+                try:
+                    session.undo()
+                except EditError:
+                    event("an undo refused: a correction was settled after that roll")
+            elif action == "correct" and rolls:
+                k = data.draw(st.integers(1, len(rolls)))
+                owed = len(rolls[k - 1].entry.played_faces)
+                faces = tuple(data.draw(st.lists(tokens, min_size=owed, max_size=owed)))
+                table = session.state
+                try:
+                    amendment = session.amend(k, faces, keep=data.draw(st.booleans()))
+                except EditError:
+                    continue
+                event(f"a correction {amendment.how or 'played again as asked'}")
+                now = session.state
+                places = moved(table, amendment.transfers)
+                assert places == {**dict(enumerate(now.chips)), CENTER: now.center,
+                                  BOX: places[BOX]}, "what is said makes the table the ledger"
+            else:
+                game = session.state
+                owed = game.dice_owed
+                session.record_roll(tuple(data.draw(st.lists(tokens, min_size=owed,
+                                                             max_size=owed))))
+            agree(session)
+        ledger = session.ledger
+        session.close()
+        reopened = Session.open(session.folder)
+        assert reopened.ledger.series == ledger.series
+        assert reopened.ledger.settled == ledger.settled
         reopened.close()

@@ -164,7 +164,8 @@ def test_undo_and_amend_through_the_controller_leave_the_ledger_the_command_line
     ours, theirs = ledger_of(tmp_path / "mine"), ledger_of(cli)
     assert ours.series == theirs.series
     assert [r.entry.faces for r in ours.rolls] == [r.entry.faces for r in theirs.rolls]
-    assert [e.faces for e in ours.struck] == [e.faces for e in theirs.struck] != []
+    assert [e.faces for e in ours.struck] == [e.faces for e in theirs.struck]
+    assert ours.settled == theirs.settled != (), "settled now, the rolls since standing"
     assert "Ann's roll is undone." in said  # the chips to move: said here, printed there
     moves = said[said.index("Roll one was center, dot, dot.") + 1:]
     assert moves and all(line in printed for line in moves)

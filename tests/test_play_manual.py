@@ -226,12 +226,12 @@ def test_options_of_the_camera_are_refused_in_manual_play(
 
 @pytest.mark.parametrize(("language", "said", "printed"), [
     ("en", ["Roll one was center, dot, dot.",
-            "Struck: one roll from roll two on; the corrected game leaves no room for them.",
+            "The rolls since stand as thrown; it is settled now.",
             "Ben, put one chip in the center."],
      [("  Roll 1 corrected: Ann rolled C dot dot. Ann puts one chip in the center; "
       "Ann has two chips left."), "  Ann 2, Ben 1, Cat 3; center 1."]),
     ("ru", ["Бросок один на самом деле: центр, точка, точка.",
-            "Вычеркнуто: один бросок, начиная с броска два; после исправления им нет места.",
+            "Броски после него остаются как брошены; исправление улаживаем сейчас.",
             "Ben, положи одну фишку в центр."],
      ["  Бросок 1 исправлен: Ann — C dot dot. Ann: одну фишку в центр.",
       "  Ann два, Ben один, Cat три, в центре один."]),
@@ -250,8 +250,8 @@ def test_amend_in_manual_play_prints_and_says_the_chips_to_hand_back(
     at = lines.index(printed[0])  # printed in the table's language, as it is said
     assert lines[at + 1:at + 4] == [*("  " + s for s in said[1:]), printed[1]]
     assert spoken.getvalue().splitlines()[-3:] == said
-    ledger = ledger_of(tmp_path / "s")
-    assert len(ledger.rolls) == 1 and ledger.struck[0].faces == ("dot", "dot")
+    ledger = ledger_of(tmp_path / "s")  # Ben's two dice stand as thrown, though he owed one
+    assert len(ledger.rolls) == 2 and ledger.struck == () and ledger.settled[0].after == 2
 
 
 def test_manual_play_in_russian_prints_russian(tmp_path) -> None:

@@ -73,7 +73,7 @@ def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, mon
             pass
     (tmp_path / "photos").mkdir()
     shutil.copy(PHOTO, tmp_path / "photos")
-    answers = iter(["1", "C . .", "", "L"])  # Enter: the last roll, Ann's, once Ben's is struck
+    answers = iter(["1", "C . .", "", "L"])  # then Enter: the last roll, Ben's
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     out = io.StringIO()
     with Announcer(None, speak=False, record=None, out=out) as announcer:
@@ -84,16 +84,17 @@ def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, mon
         loop.act("amend", np.zeros((480, 640, 3), np.uint8))
     assert out.getvalue().splitlines() == [
         "Roll one was center, dot, dot.",
-        "Struck: one roll from roll two on; the corrected game leaves no room for them.",
+        "The rolls since stand as thrown; it is settled now.",
         "Ben, put one chip in the center.",
-        "Ben, roll one die.",
-        "Roll one: Ann rolls three dice, got one face.",
+        "Cat, roll three dice.",
+        # roll 2, corrected in turn, is played again on roll 1 as corrected: Ben held one chip
+        "Roll two was left.",
+        "Ben, give one chip to Cat.",
+        "Cat, roll three dice.",
     ]
-    assert loop.view.last == (
-        "Roll 1 amended: Ann puts one chip in the center; Ann has two chips left. Struck: one "
-        "roll from roll two on; the corrected game leaves no room for them. Ben, put one chip in "
-        "the center.")
-    assert (session.state.chips, session.state.center) == ((2, 1, 3), 1)
+    assert loop.view.last == ("Roll 2 amended: Ben passes one chip left to Cat; Ben has no chips "
+                              "left. Ben, give one chip to Cat.")
+    assert (session.state.chips, session.state.center) == ((2, 0, 4), 1)
     session.close()
 
 

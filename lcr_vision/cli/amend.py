@@ -1,6 +1,6 @@
-"""``lcr-vision amend``: correct a misread roll, replay the ledger on it, print the chips to move
-and what changed, then refresh the review page (after the journal: a page that cannot be written
-leaves the correction saved, and says how to rebuild the page)."""
+"""``lcr-vision amend``: correct a misread roll, settle it now (or replay the ledger on it), print
+the chips to move and what changed, then refresh the review page (after the journal: a page that
+cannot be written leaves the correction saved, and says how to rebuild the page)."""
 
 from __future__ import annotations
 
@@ -20,11 +20,14 @@ from lcr_vision.speech import Phrasebook
 HELP = "correct the faces of a roll and say what that changes"
 DESCRIPTION = (
     "Record that roll N of a session really showed other faces: the correction is appended to "
-    "the journal (the roll as read stays on record), the ledger is replayed, and the changes to "
-    "each game's standings, winners and wins are printed, with the fewest chip moves that make "
-    "the table's chips the corrected ledger's. The review page, if written, is refreshed. A "
-    "later roll the corrected game would not have let happen (another player's turn, another "
-    "number of dice) is struck, with every roll after it (docs/rules.md, Corrections)."
+    "the journal (the roll as read stays on record). The rolls thrown since stand as thrown, and "
+    "what roll N moved wrongly is settled now: the fewest chip moves that make it right on the "
+    "chips as they are. Where that cannot be (a player would give chips they no longer hold, a "
+    "finished game would have ended otherwise), or with --replay, the later rolls are played "
+    "again on the corrected one, and a later roll the corrected game would not have let happen "
+    "(another player's turn, another number of dice) is struck, with every roll after it "
+    "(docs/rules.md, Corrections). The changes to each game's standings, winners and wins are "
+    "printed; the review page, if written, is refreshed."
 )
 
 
@@ -36,6 +39,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help='the faces the dice really showed, e.g. "L C dot" or "4 6 2"; with Wild '
                    "add @Name per chip a wild takes, with Wilder start with 'reverse' to pay "
                    "for it")
+    p.add_argument("--replay", action="store_true",
+                   help="play the later rolls again on the corrected one, striking those it "
+                   "leaves no room for, instead of letting them stand and settling now")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         if faces == entry.faces and kept == entry.decision and entry.verified:
             print(f"Roll {args.roll} already shows {' '.join(faces)}: nothing to correct.")
             return refresh(args.session)
-        amendment = session.amend(args.roll, faces, decision)
+        amendment = session.amend(args.roll, faces, decision, keep=not args.replay)
         after = session.ledger
     finally:
         session.close()

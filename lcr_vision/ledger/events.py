@@ -289,23 +289,28 @@ class RollEvent(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class CorrectEvent(Event):
-    """Roll ``k`` really showed ``faces``: the later rolls are replayed on them."""
+    """Roll ``k`` really showed ``faces``: with ``keep``, the later rolls stand as thrown and the
+    correction is settled now where it can be, else (and as every correction was before ``keep``)
+    the later rolls are replayed on it (docs/rules.md, Corrections)."""
 
     KIND = "correct"
     FIELDS: ClassVar[Schema] = {"k": int, **_THROW}
+    OPTIONAL: ClassVar[Schema] = {"keep": bool}
 
     k: int
     faces: tuple[str, ...]
     choices: Choices = Choices()
+    keep: bool = False
 
     def to_json(self) -> RawEvent:
         return {"event": self.KIND, "k": self.k, "time": clock.stamp(self.time),
-                "faces": list(self.faces), **self.choices.to_json()}
+                "faces": list(self.faces), **self.choices.to_json(),
+                **({"keep": True} if self.keep else {})}
 
     @classmethod
     def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
         return cls(k=data["k"], faces=_faces(data, line), choices=Choices.from_json(data, line),
-                   time=time)
+                   keep=data.get("keep", False), time=time)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -46,11 +46,15 @@ from lcr_vision.ledger.events import (
 from lcr_vision.ledger.journal import JOURNAL, RawEvent
 from lcr_vision.rules import (
     Decision,
+    GameState,
     RollResult,
     RulesError,
     Series,
     Settings,
+    Transfer,
+    handback,
 )
+from lcr_vision.rules.settle import settle
 
 NOT_SEEN = "dot"  # what the rules play for a die nobody saw: the face that moves no chip
 
@@ -121,6 +125,18 @@ class PlayedRoll:
 
 
 @dataclass(frozen=True)
+class Settlement:
+    """A correction of roll ``k`` settled after roll ``after`` was thrown, the rolls between
+    standing as thrown (docs/rules.md, Corrections): the game it left on the table (``table``)
+    and the chips handed for it (``transfers``, none for a finished game's)."""
+
+    k: int
+    after: int
+    table: GameState
+    transfers: tuple[Transfer, ...]
+
+
+@dataclass(frozen=True)
 class Ledger:
     """The replayed state of a session."""
 
@@ -128,6 +144,7 @@ class Ledger:
     series: Series
     rolls: tuple[PlayedRoll, ...] = ()
     struck: tuple[Entry, ...] = ()  # rolls a correction struck, in the order they were thrown
+    settled: tuple[Settlement, ...] = ()  # corrections settled now, in the order made
 
     @classmethod
     def start(cls, settings: Settings) -> Ledger:
@@ -146,9 +163,16 @@ class Ledger:
 
     def replayed(self, entries: list[Entry]) -> Ledger:
         """The session played again from the first of ``entries`` on (the rolls before it stand);
-        a refused first entry is an `EditError`, a later one is struck with the rest."""
+        a refused first entry is an `EditError`, a later one is struck with the rest. A
+        correction of an earlier roll settled after ``entries[0]`` was thrown is in no state the
+        replay could start from, so it starts from that roll, whose corrected faces carry it."""
         first = entries[0].k
-        ledger = replace(self, series=self.rolls[first - 1].before, rolls=self.rolls[: first - 1])
+        earlier = [s.k for s in self.settled if s.k < first <= s.after]
+        if earlier:
+            entries = [r.entry for r in self.rolls[min(earlier) - 1:first - 1]] + entries
+            first = min(earlier)
+        ledger = replace(self, series=self.rolls[first - 1].before, rolls=self.rolls[: first - 1],
+                         settled=tuple(s for s in self.settled if s.after < first))
         try:
             ledger = ledger.play(entries[0])
         except (RulesError, EditError) as exc:
@@ -159,6 +183,27 @@ class Ledger:
             except (RulesError, EditError):
                 return replace(ledger, struck=ledger.struck + tuple(entries[n:]))
         return ledger
+
+    def kept(self, entry: Entry) -> Ledger | None:
+        """This ledger with roll ``entry.k`` corrected to ``entry`` and settled now, the rolls
+        since standing as thrown (`settle`); ``None`` where it cannot be settled now, or nothing
+        was thrown since (it is played again: docs/rules.md, Corrections)."""
+        k = entry.k
+        if k == len(self.rolls):
+            return None
+        played = self.rolls[k - 1]
+        try:
+            result, _ = played.before.play(entry.played_faces, entry.decision)
+        except RulesError as exc:
+            raise EditError(Said("roll_refused", {"k": k, "why": exc.said})) from None
+        settled = settle(self.series, played.game, played.result.after, result.after)
+        if settled is None:
+            return None
+        series, table = settled
+        rolls = (*self.rolls[:k - 1], replace(played, entry=entry, result=result),
+                 *self.rolls[k:])
+        made = Settlement(k, len(self.rolls), table, handback(self.series.game, table))
+        return replace(self, series=series, rolls=rolls, settled=(*self.settled, made))
 
     @property
     def unverified_from(self) -> int | None:
@@ -181,15 +226,23 @@ class Ledger:
                 decision = event.choices.decision(self.settings, line)
                 return self.play(Entry(k, event.player, event.faces, decision, event.photo, False,
                                        line, event.origin, event.doubtful, event.unseen))
-            case CorrectEvent(k=k):  # a version 3 ``settle`` too: a correction like any
-                entries = [r.entry for r in self.rolls[k - 1:]]
-                entries[0] = replace(self.entry(k), faces=event.faces, unseen=0,
-                                     decision=event.choices.decision(self.settings, line),
-                                     corrected=True, line=line)
-                return self.replayed(entries)
+            case CorrectEvent(k=k):  # a version 3 ``settle`` too: a correction replayed
+                entry = replace(self.entry(k), faces=event.faces, unseen=0,
+                                decision=event.choices.decision(self.settings, line),
+                                corrected=True, line=line)
+                if event.keep and (kept := self.kept(entry)) is not None:
+                    return kept
+                replayed = self.replayed([entry, *(r.entry for r in self.rolls[k:])])
+                if len(replayed.rolls) < k:  # played again from a correction settled after it
+                    raise EditError(f"roll {k} cannot be corrected on its own: played again, "
+                                    "the correction settled after it leaves no room for it")
+                return replayed
             case UndoEvent(k=k):
                 if k != len(self.rolls) or k == 0:
                     raise EditError(f"only the last roll can be undone, not roll {k}")
+                if any(s.after == k for s in self.settled):
+                    raise EditError(f"roll {k} was thrown before a correction was settled on the "
+                                    "chips after it; amend it instead of undoing it")
                 return replace(self, series=self.rolls[-1].before, rolls=self.rolls[:-1])
             case GameOverEvent() | NewGameEvent() | AnnouncedEvent():
                 return self  # a record for readers

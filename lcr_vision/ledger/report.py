@@ -27,9 +27,10 @@ from __future__ import annotations
 import csv
 from typing import Any, TextIO
 
-from lcr_vision.ledger.replay import Ledger, PlayedRoll
+from lcr_vision.ledger.replay import Ledger, PlayedRoll, Settlement
 from lcr_vision.phrases.written import (
     describe_roll,
+    describe_settled,
     describe_standings,
     describe_struck,
     describe_turn,
@@ -84,14 +85,31 @@ def _row(roll: PlayedRoll, players: tuple[str, ...]) -> list[str]:
     ]
 
 
+def _settled_row(s: Settlement, ledger: Ledger) -> list[str]:
+    """A correction settled after a roll, as a row of its own: ``number`` is ``K*`` for roll K's,
+    the faces are its corrected ones, and the chips those the settlement left on the table."""
+    players = ledger.settings.players
+    entry = ledger.rolls[s.k - 1].entry
+    return [f"{s.k}*", str(s.table.game), "", "", " ".join(entry.faces),
+            " ".join(ledger.rolls[s.k - 1].result.game_faces),
+            describe_settled(s.k, s.after, s.transfers, players),
+            *(str(c) for c in s.table.chips), str(s.table.center), "yes", "no", "no"]
+
+
 def ledger_rows(ledger: Ledger) -> list[list[str]]:
     """A header and one row per live roll: the chips and center after it, corrected or not,
     doubtful (read unsure and committed with nobody to answer; answered or corrected, it is not)
-    and unverified (doubtful, or with dice nobody saw, ``?``: `Entry.verified`)."""
+    and unverified (doubtful, or with dice nobody saw, ``?``: `Entry.verified`); after the roll
+    a correction was settled on, a row for that settlement (`_settled_row`), so that the last
+    row's chips are the ledger's."""
     players = ledger.settings.players
     header = ["number", "game", "turn", "player", "faces", "game_faces", "moves"]
     header += [f"chips_{p}" for p in players] + ["center", "corrected", "doubtful", "unverified"]
-    return [header] + [_row(r, players) for r in ledger.rolls]
+    rows = [header]
+    for roll in ledger.rolls:
+        rows.append(_row(roll, players))
+        rows += [_settled_row(s, ledger) for s in ledger.settled if s.after == roll.entry.k]
+    return rows
 
 
 def write_csv(ledger: Ledger, out: TextIO) -> None:
@@ -115,6 +133,8 @@ def ledger_text(ledger: Ledger) -> str:
             mark = f" [{describe_unverified_roll(entry.unseen)}]"
         lines.append(f"{entry.k:>4}  game {roll.game} turn {roll.turn:<3} {text}{mark}")
         lines.append(f"      {describe_roll(r, s.players)}")
+        lines += [f"      {describe_settled(c.k, c.after, c.transfers, s.players)}"
+                  for c in ledger.settled if c.after == entry.k]
     for entry in ledger.struck:
         lines.append(describe_struck(entry.k, entry.player, entry.faces))
     for g in series.finished:

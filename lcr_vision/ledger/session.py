@@ -88,22 +88,26 @@ def _sync_folder(folder: Path) -> None:
 
 @dataclass(frozen=True)
 class Amendment:
-    """What correcting roll ``k`` did: its ``result`` as replayed, the later rolls it ``struck``
-    (docs/rules.md), the games whose end it changed (``ended``: as they end now), and the
-    ``transfers`` that make the table's chips, which followed the ledger before, the ledger's."""
+    """What correcting roll ``k`` did: its ``result`` now, how it was made good (``how``:
+    ``settled`` now, the later rolls standing as thrown; ``replayed``, asked to be settled but
+    the later rolls played again since it could not be; None, played again as asked or with
+    nothing thrown since), the later rolls it ``struck`` (docs/rules.md, Corrections), the
+    games whose end it changed (``ended``: as they end now), and the ``transfers`` that make the
+    table's chips, which followed the ledger before, the ledger's."""
 
     k: int
     result: RollResult
     struck: tuple[Entry, ...]
     ended: tuple[GameRecord, ...]
     transfers: tuple[Transfer, ...]
+    how: str | None = None
 
     def sentences(self, phrases: Phrasebook) -> list[str]:
-        """What the table is told: the roll as it was, the rolls struck, the games' new ends and
-        the chips to move."""
+        """What the table is told: the roll as it was, how it was made good, the rolls struck,
+        the games' new ends and the chips to move."""
         start = self.struck[0].k if self.struck else None
         return phrases.amended(self.k, self.result.game_faces, start, len(self.struck),
-                               self.ended, self.transfers)
+                               self.ended, self.transfers, self.how)
 
 
 @dataclass(frozen=True)
@@ -249,22 +253,29 @@ class Session:
             self.unannounced = tuple(n for n in self.unannounced if n != k)
 
     def amend(
-        self, k: int, faces: tuple[str, ...], decision: Decision | None = None
+        self, k: int, faces: tuple[str, ...], decision: Decision | None = None,
+        keep: bool = True,
     ) -> Amendment:
-        """Replace the faces of roll ``k`` and replay the later rolls on them; the roller's
-        Wilder payment stands unless ``decision`` says otherwise, and wild targets go back to the
-        policy. Refused (an `EditError`) only when roll ``k`` itself cannot show ``faces``."""
+        """Replace the faces of roll ``k``: settled now, the later rolls standing as thrown,
+        where it can be and ``keep`` asks, else the later rolls replayed on them (docs/rules.md,
+        Corrections); the roller's Wilder payment stands unless ``decision`` says otherwise, and
+        wild targets go back to the policy. Refused (an `EditError`) only when roll ``k`` itself
+        cannot show ``faces``."""
         before = self.ledger
         if decision is None:
             decision = Decision(reverse=before.entry(k).decision.reverse)
-        event = CorrectEvent(k=k, faces=tuple(faces), choices=Choices.of(decision, self.settings))
+        event = CorrectEvent(k=k, faces=tuple(faces), choices=Choices.of(decision, self.settings),
+                             keep=keep)
         ledger = before.apply(event)
         self._commit(ledger, [event])
         self.unannounced = tuple(n for n in self.unannounced if n <= len(ledger.rolls))
         ends = {(g.number, g.winner, g.draw) for g in before.series.finished}
         ended = tuple(g for g in ledger.series.finished if (g.number, g.winner, g.draw) not in ends)
+        settled = len(ledger.settled) > len(before.settled)  # a replay settles nothing
+        how = ("settled" if settled else "replayed" if keep and k < len(before.rolls)
+               else None)
         return Amendment(k, ledger.rolls[k - 1].result, ledger.struck[len(before.struck):],
-                         ended, handback(before.series.game, ledger.series.game))
+                         ended, handback(before.series.game, ledger.series.game), how)
 
     def undo(self) -> Entry:
         """Withdraw the last roll; returns it."""

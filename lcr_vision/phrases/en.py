@@ -94,6 +94,8 @@ EN = Language(
         "before_crash": "Before the crash, {player} rolled.",
         "new_game": "Game {game}: {player} throws first.",
         "corrected": "Roll {k} was {faces}.",
+        "settled": "The rolls since stand as thrown; it is settled now.",
+        "replayed": "It cannot be settled now, so the rolls since are played again on it.",
         "struck": "Struck: {rolls:roll} from roll {k} on; the corrected game leaves no room for "
                   "them.",
         "hand": "{giver}, give {chips} to {receiver}.",

@@ -198,11 +198,15 @@ class Phrasebook:
         return self._say("corrected", k=self._words.spell(k, ""), faces=text)
 
     def amended(self, k: int, faces: Sequence[str], struck_from: int | None, struck: int,
-                ended: Sequence[GameRecord], transfers: Sequence[Transfer]) -> list[str]:
-        """After a correction: what roll ``k`` was, the later rolls it struck (``struck`` of
+                ended: Sequence[GameRecord], transfers: Sequence[Transfer],
+                how: str | None = None) -> list[str]:
+        """After a correction: what roll ``k`` was, how it was made good (``how``: ``settled``
+        now, or ``replayed`` since it could not be), the later rolls it struck (``struck`` of
         them, from roll ``struck_from``), how the games it changed end now, and the chips to
         move (`handback`)."""
         said = [self.correction(k, faces)]
+        if how is not None:
+            said.append(self._say(how))
         if struck:
             said.append(self._say("struck", k=self._words.spell(struck_from or 0, ""),
                                   rolls=struck))

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from lcr_vision.phrases.numbers import english
 from lcr_vision.rules import moves
 from lcr_vision.rules.engine import RollResult
+from lcr_vision.rules.handback import Transfer
 from lcr_vision.rules.state import GameState
 
 
@@ -133,6 +134,31 @@ def describe_struck(k: int, player: str, faces: Sequence[str]) -> str:
     """
     return (f"Roll {k} as thrown, {player}'s {' '.join(faces)}, is struck: a correction before "
             "it left no room for it.")
+
+
+def describe_settled(k: int, after: int, transfers: Sequence[Transfer],
+                     players: Sequence[str]) -> str:
+    """A correction settled after roll ``after``, the rolls between standing as thrown
+    (docs/rules.md, Corrections), with the chips handed for it.
+
+    >>> from lcr_vision.rules import Transfer
+    >>> describe_settled(1, 4, (Transfer(1, 0, 1), Transfer(2, "center", 1)), ["Ann", "Ben", "Cat"])
+    'Roll 1 corrected after roll 4, settled then: Ben gave Ann one chip; Cat put one chip in the \
+center.'
+    >>> describe_settled(2, 9, (), ["Ann", "Ben", "Cat"])
+    'Roll 2 corrected after roll 9, settled then: no chips changed hands.'
+    """
+    def place(p: int | str) -> str:
+        return players[p] if isinstance(p, int) else f"the {p}"
+
+    handed = [f"{place(t.giver)} put {chips(t.chips)} in the {t.receiver}"
+              if isinstance(t.giver, int) and not isinstance(t.receiver, int)
+              else f"{place(t.giver)} gave {place(t.receiver)} {chips(t.chips)}"
+              if isinstance(t.giver, int)
+              else f"{chips(t.chips)} went from {place(t.giver)} to {place(t.receiver)}"
+              for t in transfers]
+    return (f"Roll {k} corrected after roll {after}, settled then: "
+            + ("; ".join(handed) or "no chips changed hands") + ".")
 
 
 def describe_unverified_roll(unseen: int) -> str:

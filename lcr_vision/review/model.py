@@ -30,6 +30,7 @@ from lcr_vision.ledger.events import RollEvent, parse_journal
 from lcr_vision.photolog import How, SeenDie, image_names, photo_number
 from lcr_vision.phrases.written import (
     describe_roll,
+    describe_settled,
     describe_standings,
     describe_struck,
     describe_turn,
@@ -121,6 +122,7 @@ class Review:
     warning: str | None = None  # the journal's last line was cut by a crash and is left out
     fairness: tuple[DiceTest, ...] = ()  # per set of dice, over this session and any others
     struck: tuple[str, ...] = ()  # the rolls corrections struck, in words
+    settled: tuple[str, ...] = ()  # the corrections settled now, the rolls since standing
     also: tuple[str, ...] = ()  # the other sessions the dice were judged over, resolved
     unverified: str | None = None  # from which roll on the chips stand on an unanswered read
     tampered: str | None = None  # what shows the journal was changed by hand, if anything
@@ -246,6 +248,8 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
         warning=warning,
         fairness=dice_tests([ledger, *others]),
         struck=tuple(describe_struck(e.k, e.player, e.faces) for e in ledger.struck),
+        settled=tuple(describe_settled(s.k, s.after, s.transfers, players)
+                      for s in ledger.settled),
         also=tuple(str(other.resolve()) for other in also),
         unverified=(None if ledger.unverified_from is None
                     else describe_unverified(ledger.unverified_from)),

@@ -154,7 +154,8 @@ def _games(review: Review) -> str:
         if rows
         else '<p class="empty">No game has ended yet.</p>'
     )
-    struck = "".join(f'<p class="struck">{text_html(s, review.players)}</p>' for s in review.struck)
+    struck = "".join(f'<p class="struck">{text_html(s, review.players)}</p>'
+                     for s in (*review.settled, *review.struck))
     return f'{table}<p class="current">{text_html(review.current, review.players)}</p>{struck}'
 
 
