@@ -106,7 +106,12 @@ def dice_seen(image: np.ndarray, background: np.ndarray,
 
 
 class CalibrationError(UserError):
-    """A calibration that could not be finished; no profile was written."""
+    """A calibration that could not be finished; no profile was written. ``more``: the check
+    rolls more it wanted, where more would have let it learn the dice (a folder has no more)."""
+
+    def __init__(self, message: str, more: int = 0) -> None:
+        super().__init__(message)
+        self.more = more
 
 
 @dataclass(frozen=True)
@@ -382,7 +387,8 @@ class Calibration:
             said = self.words.say("too_few_right", share=f"{100 * reads:.0f}",
                                   advice=" ".join(notes) or self.words.say("light_evenly"))
             if not self.request.keep_anyway:
-                raise CalibrationError(f"{said} {self.words.say('not_written')}")
+                raise CalibrationError(f"{said} {self.words.say('not_written')}",
+                                       self.wanted_more)
             self.dialogue.say(f"{said} {self.words.say('kept_anyway')}")
             notes += (said,)
         sharp = [v for v in checked.sharpness if np.isfinite(v)]  # a roll with no blob has none

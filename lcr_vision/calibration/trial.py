@@ -213,7 +213,12 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
 
     more = 0
     try:
-        profile, wanted = calibrate(calibration_rolls)
+        try:
+            profile, wanted = calibrate(calibration_rolls)
+        except CalibrationError as exc:  # refused, having said the rolls more it wanted
+            if not exc.more:
+                raise
+            wanted = exc.more
         if wanted:
             more = min(wanted, SPARE)
             profile, _ = calibrate(calibration_rolls + more)
