@@ -26,11 +26,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
-from lcr_vision.phrases.written import (
-    describe_roll,
-    describe_standings,
-    describe_turn,
-)
+from lcr_vision.phrases.record import Record
 from lcr_vision.play import Controller, FrontEnd, Told
 from lcr_vision.rules import Decision, GameState, RollResult, Settings
 from lcr_vision.rules.engine import legal_choices
@@ -63,30 +59,22 @@ class ManualPlay(FrontEnd):
                  say_odds: bool = False) -> None:
         self.session = session
         self.phrases = phrases or Phrasebook(session.settings.players)
+        self.record = Record(self.phrases.players, self.phrases.language)  # what is printed
         self.out = out
         self.play = Controller(session, announcer, self.phrases, odds, say_odds, front=self)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    @property
-    def english(self) -> bool:
-        """English has its own, fuller written record of moves (`phrases.written`); another
-        language prints what its voice says."""
-        return self.phrases.language == "en"
-
     def standings(self, state: GameState | None = None) -> None:
         """Chips per player and in the center: of ``state``, else of the game in progress."""
-        state = state or self.session.state
-        self.say("  " + (describe_standings(state, self.session.settings.players)
-                         if self.english else self.play.standings(state)))
+        self.say("  " + self.record.standings(state or self.session.state))
 
     def turn(self) -> str:
         """The lines that ask for the next roll: a new game's first say so, as at the table."""
         s, phrases = self.session, self.phrases
-        players, dice = s.settings.players, s.state.dice_owed
-        turn = (describe_turn(s.state, players) if self.english
-                else phrases.turn(players[s.state.turn], dice))
+        players = s.settings.players
+        turn = self.record.turn(s.state)
         line = phrases.written("manual_turn", game=s.state.game, k=len(s.ledger.rolls) + 1,
                                turn=turn)
         if legal_choices(s.settings, s.state).reverse:
@@ -97,9 +85,7 @@ class ManualPlay(FrontEnd):
 
     def report(self, label: str, result: RollResult) -> None:
         players = self.session.settings.players
-        what = (describe_roll(result, players) if self.english
-                else " ".join(self.phrases.moves(result.moves))
-                or self.phrases.keep(players[result.player]))
+        what = self.record.roll(result)
         self.say("  " + self.phrases.written("manual_rolled", label=label,
                                              player=players[result.player],
                                              faces=" ".join(result.faces), what=what))
@@ -168,7 +154,7 @@ class ManualPlay(FrontEnd):
                 if text and not self.handle(text):
                     break
             except UserError as exc:
-                why = str(exc) if self.english else self.phrases.refusal(exc).rstrip(".")
+                why = str(exc) if self.record.english else self.phrases.refusal(exc).rstrip(".")
                 self.say("  " + self.phrases.written("manual_rejected", why=why))
             self.ask(prompt)
         self.say(self.phrases.written("manual_saved", folder=str(self.session.folder)))

@@ -233,8 +233,8 @@ def test_options_of_the_camera_are_refused_in_manual_play(
     ("ru", ["Бросок один на самом деле: центр, точка, точка.",
             "Броски после него остаются как брошены; исправление улаживаем сейчас.",
             "Ben, положи одну фишку в центр."],
-     ["  Бросок 1 исправлен: Ann — C dot dot. Ann: одну фишку в центр.",
-      "  Ann два, Ben один, Cat три, в центре один."]),
+     ["  Бросок 1 исправлен: Ann — C dot dot. Ann: одну фишку в центр. У игрока Ann фишек: 2.",
+      "  Ann 2, Ben 1, Cat 3; в центре 1."]),
 ])
 def test_amend_in_manual_play_prints_and_says_the_chips_to_hand_back(
         tmp_path, language: str, said: list[str], printed: list[str]) -> None:
@@ -263,8 +263,9 @@ def test_manual_play_in_russian_prints_russian(tmp_path) -> None:
         ["L C dot", "xyz", "undo", "help"], prompt=False)
     session.close()
     text = out.getvalue()
-    assert "Игра 1, бросок 1: Аня, бросай три кубика." in text
-    assert "  Бросок 1: Аня — L C dot. Аня: одну фишку налево — Боря и одну в центр." in text
+    assert "Игра 1, бросок 1: Аня бросает 3 кубика." in text
+    assert ("  Бросок 1: Аня — L C dot. Аня: одну фишку налево — Боря и одну в центр. У игрока "
+            "Аня фишек: 1.") in text
     assert ("  Не принято: Неизвестная грань 'xyz'" in text
             and "Бросок 1 (Аня: L C dot) отменён." in text)
     assert "Вводите грани каждого броска" in text and text.rstrip().endswith("--session.")

@@ -61,11 +61,12 @@ def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> No
     log.finish(number)
 
 
-def camera_session(folder: Path, extra: int = 3, seed: int = 11) -> Path:
+def camera_session(folder: Path, extra: int = 3, seed: int = 11,
+                   players: tuple[str, ...] = PLAYERS, language: str = "en") -> Path:
     """A session played until game 1 is won and ``extra`` rolls into game 2, with photos; roll
     `UNDONE` is withdrawn once and thrown again, so photo numbers run one ahead after it."""
     rng = np.random.default_rng(seed)
-    session = Session.create(folder, Settings.create(PLAYERS, stakes=(2, 2, 2)))
+    session = Session.create(folder, Settings.create(players, stakes=(2, 2, 2)), language)
     log = PhotoLog(folder)
     try:
         while len(session.ledger.rolls) < UNDONE:

@@ -110,7 +110,7 @@ def test_muted_announcer_prints_only(capsys: pytest.CaptureFixture[str]) -> None
         ([ToCenter(2), ToCenter(2), ToCenter(2)],
          ["Cat, pass three chips to the center."], ["Cat: три фишки в центр."]),
         ([Take(1, 3), Take(1, 3)], ["Ben takes two chips from Dan."],
-         ["Ben забирает две фишки у Dan."]),
+         ["Ben забирает две фишки у игрока Dan."]),
         ([Give(1, 0), Skip(3)], ["Ben gives one chip to Ann.", "Dan has no chips and skips."],
          ["Ben отдаёт одну фишку — Ann.", "Dan: нет фишек, ход пропущен."]),
         ([TakeCenter(2, 7), Win(2)], ["Cat takes seven chips from the center.", "Cat wins!"],
@@ -139,7 +139,7 @@ def test_problems_and_standings_in_both_languages() -> None:
     assert en.unsure("Ann", (0, 2), 3, ("L", "dot", "R"))[0] == (
         "Wait: I am not sure of Ann's left and right dice.")
     assert ru.unsure("Ann", (0, 1), 2, ("C", "dot"))[0] == (
-        "Стоп: не уверен, левый и правый кубики у Ann.")
+        "Стоп: не уверен в броске игрока Ann: левый и правый кубики.")
 
 
 def test_who_is_favoured_in_both_languages() -> None:

@@ -11,8 +11,9 @@ from pathlib import Path
 from lcr_vision.cli.options import add_session_argument
 from lcr_vision.errors import UserError
 from lcr_vision.ledger import EditError, Session
+from lcr_vision.ledger.report import record_of
 from lcr_vision.manual import parse_roll
-from lcr_vision.phrases.written import describe_roll, plural
+from lcr_vision.phrases.record import Record
 from lcr_vision.review import refresh_page, standings_changes
 from lcr_vision.rules import Decision
 from lcr_vision.speech import Phrasebook
@@ -48,35 +49,32 @@ def run(args: argparse.Namespace) -> int:
     session = Session.open(args.session)
     try:
         before = session.ledger
+        record = record_of(before)
         entry = before.entry(args.roll)
         faces, decision = parse_roll(args.faces, session.settings)
         owed = len(entry.played_faces)
         if len(faces) != owed:
-            raise EditError(
-                f"roll {args.roll} was {entry.player}'s throw of "
-                f"{plural(owed, 'die', 'dice')}; --faces gives {len(faces)}"
-            )
+            raise EditError(record.line("faces_count", k=args.roll, player=entry.player,
+                                        dice=record.count(owed, "die"), given=len(faces)))
         kept = decision or Decision(reverse=entry.decision.reverse)
         if faces == entry.faces and kept == entry.decision and entry.verified:
-            print(f"Roll {args.roll} already shows {' '.join(faces)}: nothing to correct.")
-            return refresh(args.session)
+            print(record.line("already", k=args.roll, faces=" ".join(faces)))
+            return refresh(args.session, record)
         amendment = session.amend(args.roll, faces, decision, keep=not args.replay)
         after = session.ledger
     finally:
         session.close()
-    played, players = after.rolls[args.roll - 1], after.settings.players
-    said = amendment.sentences(Phrasebook(players))
-    print(
-        f"Roll {args.roll} ({entry.player}, game {played.game}, turn {played.turn}): "
-        f"{' '.join(entry.shown_faces)} -> {' '.join(faces)}. "
-        + describe_roll(amendment.result, players)
-    )
+    played = after.rolls[args.roll - 1]
+    said = amendment.sentences(Phrasebook(record.players, record.language))
+    print(record.line("amended", k=args.roll, player=entry.player, game=played.game,
+                      turn=played.turn, before=" ".join(entry.shown_faces),
+                      after=" ".join(faces), moves=record.roll(amendment.result)))
     for line in [*said[1:], *standings_changes(before, after)]:
         print(line)
-    return refresh(args.session)
+    return refresh(args.session, record)
 
 
-def refresh(folder: Path) -> int:
+def refresh(folder: Path, record: Record) -> int:
     """Bring the session's review page, if it has one, in line with the journal. The correction
     is saved already, so a page that cannot be written is said, with how to rebuild it, and the
     command still succeeds."""
@@ -87,5 +85,5 @@ def refresh(folder: Path) -> int:
               f"lcr-vision review {folder}", file=sys.stderr)
         return 0
     if written is not None:
-        print(f"Updated {written}.")
+        print(record.line("updated", path=written))
     return 0

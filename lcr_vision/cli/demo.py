@@ -46,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings.create(players, stakes=[args.chips] * len(players))
     read = table_reader(args)
     with announcer_from(args) as announcer:  # checked before the session folder is made
-        session = Session.create(args.session or new_session_folder(), settings)
+        session = Session.create(args.session or new_session_folder(), settings,
+                                 args.language)
         try:
             table = SimulatedTable(args.seed, kind=args.dice.value, ready=announcer.idle)
             loop = play_table(args, session, table, read, announcer, games=1, ask=False)

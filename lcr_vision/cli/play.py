@@ -117,7 +117,7 @@ def open_session(args: argparse.Namespace, settings: Settings | None) -> Session
     elif settings is None:
         raise UserError("a new session needs --players, e.g. --players Ann,Ben,Cat")
     else:
-        session = Session.create(folder or new_session_folder(), settings)
+        session = Session.create(folder or new_session_folder(), settings, args.language)
     for said in (session.warning, session.tampered and session.tampered.why):
         if said:
             print(f"lcr-vision: warning: {said}", file=sys.stderr)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from lcr_vision.cli.options import add_session_argument
-from lcr_vision.phrases.written import plural
+from lcr_vision.phrases.record import Record
 from lcr_vision.review import PAGE, build_review, write_page
 from lcr_vision.review.browser import open_page
 
@@ -38,8 +38,9 @@ def run(args: argparse.Namespace) -> int:
         if said:
             print(f"lcr-vision: warning: {said}", file=sys.stderr)
     path = write_page(args.session, review)
-    rolls, games = plural(len(review.cards), "roll"), plural(len(review.games), "finished game")
-    print(f"Wrote {path}: {rolls}, {games}.")
+    record = Record(review.players, review.language)
+    print(record.line("wrote", path=path, rolls=record.count(len(review.cards), "roll"),
+                      games=record.count(len(review.games), "finished_game")))
     failed = open_page(path.resolve().as_uri()) if args.open else None
     if failed:
         print(f"lcr-vision: error: {failed}; open {path} yourself", file=sys.stderr)

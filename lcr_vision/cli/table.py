@@ -94,11 +94,11 @@ def play_at_table(args: argparse.Namespace, read: ReadFrame,
             play_table(args, session, source, read, announcer, evening=evening)
         finally:
             session.close()
+    phrases = Phrasebook(session.settings.players, args.language)
     if evening is not None and evening.learnt:
-        phrases = Phrasebook(session.settings.players, args.language)
         key = "profile_made" if evening.made else "profile_learnt"
         print(phrases.written(key, name=evening.profile.name, path=evening.path), flush=True)
-    print(f"Session saved in {session.folder}; resume it with --session.", flush=True)
+    print(phrases.written("manual_saved", folder=session.folder), flush=True)
 
 
 def evening_for(args: argparse.Namespace, session: Session) -> Evening | None:

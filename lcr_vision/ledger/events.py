@@ -3,7 +3,8 @@ its fields checked, by `from_json` (`parse_event` reads any kind).
 
 Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.ledger.clock`):
 
-- ``session`` (`SessionEvent`): the settings and the journal ``version``, always line 1;
+- ``session`` (`SessionEvent`): the settings, the journal ``version`` and the ``language`` the
+  session was played in (``en`` when absent, as before it was written), always line 1;
 - ``roll`` (`RollEvent`): roll number ``k`` (from 1 across the session), the ``player`` whose turn
   it was, the ``faces`` as read, the roller's choices (`Choices`: ``reverse`` for Wilder, wild
   ``targets`` by name, or null for the policy) and an optional ``photo`` path inside the session
@@ -57,6 +58,7 @@ from lcr_vision.faces import FACE_TOKENS, FaceError
 from lcr_vision.ledger import clock
 from lcr_vision.ledger.errors import JournalError
 from lcr_vision.ledger.journal import JOURNAL, PREV, RawEvent
+from lcr_vision.phrases.spoken import LANGUAGES
 from lcr_vision.rules import Decision, GameRecord, Settings, SettingsError
 
 VERSION = 4  # the journal version written; 2 added ``announced``, 3 ``settle``, 4 ``prev``
@@ -150,13 +152,16 @@ class SessionEvent(Event):
 
     KIND = "session"
     FIELDS: ClassVar[Schema] = {"version": int, "settings": dict}
+    OPTIONAL: ClassVar[Schema] = {"language": str}
 
     settings: Settings
     version: int = VERSION
+    language: str | None = None  # of the ledger, review page and amend; None: not written, en
 
     def to_json(self) -> RawEvent:
+        language = {} if self.language is None else {"language": self.language}
         return {"event": self.KIND, "version": self.version, "time": clock.stamp(self.time),
-                "settings": self.settings.to_dict()}
+                "settings": self.settings.to_dict(), **language}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], line: int = 0) -> Self:
@@ -170,7 +175,11 @@ class SessionEvent(Event):
             settings = Settings.from_dict(data["settings"])
         except (SettingsError, FaceError) as exc:
             raise fault(line, str(exc)) from None
-        return cls(settings=settings, version=data["version"], time=time)
+        language = data.get("language")
+        if language is not None and language not in LANGUAGES:
+            raise fault(line, f"unknown language {language!r:.20}: lcr-vision speaks "
+                              f"{', '.join(LANGUAGES)}")
+        return cls(settings=settings, version=data["version"], time=time, language=language)
 
 
 @dataclass(frozen=True)

@@ -145,11 +145,12 @@ class Ledger:
     rolls: tuple[PlayedRoll, ...] = ()
     struck: tuple[Entry, ...] = ()  # rolls a correction struck, in the order they were thrown
     settled: tuple[Settlement, ...] = ()  # corrections settled now, in the order made
+    language: str = "en"  # the session's, in which its reports are written (`SessionEvent`)
 
     @classmethod
-    def start(cls, settings: Settings) -> Ledger:
+    def start(cls, settings: Settings, language: str = "en") -> Ledger:
         """A session with no rolls yet."""
-        return cls(settings, Series.start(settings))
+        return cls(settings, Series.start(settings), language=language)
 
     def play(self, entry: Entry) -> Ledger:
         """This ledger with one more roll; a `RulesError` if the rules refuse it."""
@@ -255,7 +256,7 @@ class Ledger:
         first = events[0][1]
         if not isinstance(first, SessionEvent):
             raise JournalError(f"{JOURNAL} line 1 must be the session event")
-        ledger, order = cls.start(first.settings), Order(first)
+        ledger, order = cls.start(first.settings, first.language or "en"), Order(first)
         for line, event in events[1:]:
             try:
                 after = ledger.apply(event, line)

@@ -28,15 +28,7 @@ import csv
 from typing import Any, TextIO
 
 from lcr_vision.ledger.replay import Ledger, PlayedRoll, Settlement
-from lcr_vision.phrases.written import (
-    describe_roll,
-    describe_settled,
-    describe_standings,
-    describe_struck,
-    describe_turn,
-    describe_unverified,
-    describe_unverified_roll,
-)
+from lcr_vision.phrases.record import Record
 
 
 def ledger_json(ledger: Ledger) -> dict[str, Any]:
@@ -67,16 +59,16 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
     }
 
 
-def _row(roll: PlayedRoll, players: tuple[str, ...]) -> list[str]:
+def _row(roll: PlayedRoll, record: Record) -> list[str]:
     result = roll.result
     return [
         str(roll.entry.k),
         str(roll.game),
         str(roll.turn),
-        players[result.player],
+        record.players[result.player],
         " ".join(roll.entry.shown_faces),
         " ".join(roll.shown_game_faces),
-        describe_roll(result, players),
+        record.roll(result),
         *(str(c) for c in result.after.chips),
         str(result.after.center),
         "yes" if roll.entry.corrected else "no",
@@ -88,11 +80,10 @@ def _row(roll: PlayedRoll, players: tuple[str, ...]) -> list[str]:
 def _settled_row(s: Settlement, ledger: Ledger) -> list[str]:
     """A correction settled after a roll, as a row of its own: ``number`` is ``K*`` for roll K's,
     the faces are its corrected ones, and the chips those the settlement left on the table."""
-    players = ledger.settings.players
     entry = ledger.rolls[s.k - 1].entry
     return [f"{s.k}*", str(s.table.game), "", "", " ".join(entry.faces),
             " ".join(ledger.rolls[s.k - 1].result.game_faces),
-            describe_settled(s.k, s.after, s.transfers, players),
+            record_of(ledger).settled(s.k, s.after, s.transfers),
             *(str(c) for c in s.table.chips), str(s.table.center), "yes", "no", "no"]
 
 
@@ -101,13 +92,14 @@ def ledger_rows(ledger: Ledger) -> list[list[str]]:
     doubtful (read unsure and committed with nobody to answer; answered or corrected, it is not)
     and unverified (doubtful, or with dice nobody saw, ``?``: `Entry.verified`); after the roll
     a correction was settled on, a row for that settlement (`_settled_row`), so that the last
-    row's chips are the ledger's."""
-    players = ledger.settings.players
+    row's chips are the ledger's. The moves are in the session's language; the rest are the
+    format's tokens."""
+    players, record = ledger.settings.players, record_of(ledger)
     header = ["number", "game", "turn", "player", "faces", "game_faces", "moves"]
     header += [f"chips_{p}" for p in players] + ["center", "corrected", "doubtful", "unverified"]
     rows = [header]
     for roll in ledger.rolls:
-        rows.append(_row(roll, players))
+        rows.append(_row(roll, record))
         rows += [_settled_row(s, ledger) for s in ledger.settled if s.after == roll.entry.k]
     return rows
 
@@ -117,36 +109,46 @@ def write_csv(ledger: Ledger, out: TextIO) -> None:
     csv.writer(out, lineterminator="\n").writerows(ledger_rows(ledger))
 
 
+def record_of(ledger: Ledger) -> Record:
+    """The words of the session's record: its players, in its language."""
+    return Record(ledger.settings.players, ledger.language)
+
+
 def ledger_text(ledger: Ledger) -> str:
-    """A readable account: the settings, every roll, the finished games, the game in progress."""
-    s = ledger.settings
+    """A readable account in the session's language: the settings, every roll, the finished
+    games, the game in progress."""
+    s, record = ledger.settings, record_of(ledger)
     series = ledger.series
     stakes = ", ".join(f"{p} {c}" for p, c in zip(s.players, s.stakes))
-    lines = [f"Players and starting chips: {stakes}."]
-    lines.append(f"Variants: {', '.join(s.variants.names) or 'none'}; wild policy: {s.policy}.")
+    lines = [record.line("players", stakes=stakes)]
+    variants = ", ".join(record.line(f"variant_{name}") for name in s.variants.names)
+    lines.append(record.line("variants", variants=variants or record.line("none"),
+                             policy=record.line(f"policy_{s.policy}")))
     for roll in ledger.rolls:
         r, entry = roll.result, roll.entry
         faces, game_faces = entry.shown_faces, roll.shown_game_faces
         text = " ".join(faces) + (f" ({' '.join(game_faces)})" if faces != game_faces else "")
-        mark = " [corrected]" if entry.corrected else ""
+        mark = f" [{record.line('corrected')}]" if entry.corrected else ""
         if not entry.verified:
-            mark = f" [{describe_unverified_roll(entry.unseen)}]"
-        lines.append(f"{entry.k:>4}  game {roll.game} turn {roll.turn:<3} {text}{mark}")
-        lines.append(f"      {describe_roll(r, s.players)}")
-        lines += [f"      {describe_settled(c.k, c.after, c.transfers, s.players)}"
+            mark = f" [{record.unverified_roll(entry.unseen)}]"
+        where = record.line("where", game=roll.game, turn=f"{roll.turn:<3}")
+        lines.append(f"{entry.k:>4}  {where} {text}{mark}")
+        lines.append(f"      {record.roll(r)}")
+        lines += [f"      {record.settled(c.k, c.after, c.transfers)}"
                   for c in ledger.settled if c.after == entry.k]
     for entry in ledger.struck:
-        lines.append(describe_struck(entry.k, entry.player, entry.faces))
+        lines.append(record.struck(entry.k, entry.player, entry.faces))
     for g in series.finished:
-        end = "a draw" if g.draw else f"won by {s.players[g.winner]}"
-        lines.append(f"Game {g.number}: {end} after {g.rolls} rolls, {s.players[g.first]} first.")
+        ending = "game_draw" if g.draw else "game_won"
+        lines.append(record.line(ending, n=g.number, rolls=g.rolls, first=s.players[g.first],
+                                 player="" if g.winner is None else s.players[g.winner]))
     if ledger.unverified_from is not None:
-        lines.append(describe_unverified(ledger.unverified_from))
-    lines.append(f"Game {series.game.game}: {describe_turn(series.game, s.players)}")
-    lines.append(describe_standings(series.game, s.players))
-    lines.append("Wins: " + ", ".join(f"{p} {w}" for p, w in zip(s.players, series.wins)) + ".")
+        lines.append(record.unverified(ledger.unverified_from))
+    lines.append(record.line("game_now", game=series.game.game, turn=record.turn(series.game)))
+    lines.append(record.standings(series.game))
+    wins = ", ".join(f"{p} {w}" for p, w in zip(s.players, series.wins))
+    lines.append(record.line("wins", wins=wins))
     if series.money is not None:
-        lines.append(
-            "Money: " + ", ".join(f"{p} {m:+}" for p, m in zip(s.players, series.money)) + "."
-        )
+        money = ", ".join(f"{p} {m:+}" for p, m in zip(s.players, series.money))
+        lines.append(record.line("money", money=money))
     return "\n".join(lines)

@@ -147,8 +147,9 @@ class Session:
         self.unannounced = tuple(n for n in waiting if n <= len(ledger.rolls))  # none struck
 
     @classmethod
-    def create(cls, folder: Path, settings: Settings) -> Session:
-        """Start a new session in ``folder`` (created if needed, with its ``photos/``)."""
+    def create(cls, folder: Path, settings: Settings, language: str = "en") -> Session:
+        """Start a new session in ``folder`` (created if needed, with its ``photos/``), played in
+        ``language``, which its ledger, review page and corrections are written in."""
         if (folder / JOURNAL).exists():
             raise SessionError(f"{folder} already holds a session: open it to continue")
         try:
@@ -156,9 +157,9 @@ class Session:
         except OSError as exc:
             raise SessionError(f"cannot make the session folder {folder}: {exc.strerror}") from None
         journal = Journal.open(folder / JOURNAL)
-        journal.append([SessionEvent(settings=settings).to_json()])
+        journal.append([SessionEvent(settings=settings, language=language).to_json()])
         _sync_folder(folder)
-        return cls(folder, journal, Ledger.start(settings), [])
+        return cls(folder, journal, Ledger.start(settings, language), [])
 
     @classmethod
     def open(cls, folder: Path) -> Session:

@@ -12,6 +12,8 @@ command line prints it, is the one exception: it lives with `Said` in the base
 - `numbers`: numbers in words, the one place they are written.
 - `spoken`: the `Phrasebook` the voice uses, in either language: short sentences from move values.
 - `written`: the fuller English the screen, the ledger and the review page print.
+- `record`: a session's written record (ledger, review page, amend) in its language: English
+  from `written`, Russian from its ``rec_`` templates.
 - `calibration`: the calibration's sentences (English only, as spoken there today).
 
 The package imports nothing from the rest of lcr-vision but the base and the rules' values, and

@@ -27,7 +27,7 @@ After a correction, the chips to move so that the table holds what the corrected
 >>> en.amended(3, ("C", "dot", "dot"), 5, 2, (), moves)
 ['Roll three was center, dot, dot.', 'Struck: two rolls from roll five on; the corrected game leaves no room for them.', 'Ben, give one chip to Ann.', 'Take two chips from the center and give them to Cat.', 'Ben, put one chip in the center.']
 >>> ru.amended(3, ("C", "dot", "dot"), None, 0, (), moves[1:2])
-['Бросок три на самом деле: центр, точка, точка.', 'Возьмите из центра две фишки и отдайте их Cat.']
+['Бросок три на самом деле: центр, точка, точка.', 'Возьмите из центра две фишки и отдайте их игроку Cat.']
 
 A refusal, said in the table's language with every number in words (the terminal prints the same
 refusal with digits):
@@ -64,7 +64,7 @@ from lcr_vision.rules.moves import (
 from lcr_vision.rules.series import GameRecord
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
-_WORDS = {"en": EN, "ru": RU}
+WORDS = {"en": EN, "ru": RU}
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class Phrasebook:
 
     @property
     def _words(self) -> Language:
-        return _WORDS[self.language]
+        return WORDS[self.language]
 
     def _say(self, key: str, **fields: object) -> str:
         return self._words.say(key, **fields)

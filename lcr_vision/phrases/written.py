@@ -1,7 +1,8 @@
 """Words for what happened, written out in full for the screen, the ledger and the review page.
 
 The voice says the same moves more briefly, and in more than one language: `spoken`. These are
-English only: the window's font draws ASCII alone, and the ledger and review page are records.
+English: the window's font draws ASCII alone; the ledger and review page of a session in another
+language take its words through `record`.
 
 >>> from lcr_vision.rules import Settings, play_roll
 >>> s = Settings.create(["Ann", "Ben", "Cat", "Dan"])

@@ -10,6 +10,12 @@ won, and the wins over the session, as lines for the terminal.
 ['Game 1 standings: Ann 1 -> 2, Ben 4 -> 3, Cat 4 -> 3, center 0 -> 1.']
 >>> standings_changes(after, after)
 ['The standings do not change.']
+
+A Russian session's lines are Russian:
+
+>>> from dataclasses import replace
+>>> standings_changes(replace(before, language="ru"), replace(after, language="ru"))
+['Игра 1, фишки: Ann 1 -> 2, Ben 4 -> 3, Cat 4 -> 3, центр 0 -> 1.']
 """
 
 from __future__ import annotations
@@ -17,8 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lcr_vision.ledger import Ledger
-
-UNCHANGED = "The standings do not change."
+from lcr_vision.ledger.report import record_of
 
 
 @dataclass(frozen=True)
@@ -32,9 +37,10 @@ class Outcome:
 
 def outcomes(ledger: Ledger) -> dict[int, Outcome]:
     """Each game of the session by number: the finished ones as they ended, then the current one."""
-    players = ledger.settings.players
+    players, record = ledger.settings.players, record_of(ledger)
     games = {
-        g.number: Outcome(g.chips, g.center, "a draw" if g.draw else f"won by {players[g.winner]}")
+        g.number: Outcome(g.chips, g.center, record.line("draw") if g.draw or g.winner is None
+                          else record.line("won_by", player=players[g.winner]))
         for g in ledger.series.finished
     }
     now = ledger.series.game
@@ -48,24 +54,26 @@ def _pairs(labels: tuple[str, ...], old: tuple[int, ...], new: tuple[int, ...]) 
 
 
 def standings_changes(before: Ledger, after: Ledger) -> list[str]:
-    """The differences between two replays of the same session, one line per game or total."""
-    labels = before.settings.players + ("center",)
+    """The differences between two replays of the same session, one line per game or total, in
+    the session's language."""
+    record = record_of(after)
+    labels = before.settings.players + (record.line("center"),)
     old, new = outcomes(before), outcomes(after)
+    playing = record.line("playing")
     lines = []
     for number in sorted(old.keys() | new.keys()):
         was, now = old.get(number), new.get(number)
         if was is None or now is None:
-            lines.append(f"Game {number} {'is no longer played' if now is None else 'now begins'}.")
+            lines.append(record.line("changes_gone" if now is None else "changes_begins",
+                                     n=number))
             continue
         moved = _pairs(labels, was.chips + (was.center,), now.chips + (now.center,))
         if moved:
-            lines.append(f"Game {number} standings: {moved}.")
+            lines.append(record.line("changes_standings", n=number, moved=moved))
         if was.ending != now.ending:
-            lines.append(
-                f"Game {number} winner: {was.ending or 'still being played'} -> "
-                f"{now.ending or 'still being played'}."
-            )
+            lines.append(record.line("changes_winner", n=number, was=was.ending or playing,
+                                     now=now.ending or playing))
     wins = _pairs(labels, before.series.wins, after.series.wins)
     if wins:
-        lines.append(f"Wins: {wins}.")
-    return lines or [UNCHANGED]
+        lines.append(record.line("wins", wins=wins))
+    return lines or [record.line("unchanged")]

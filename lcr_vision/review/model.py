@@ -27,26 +27,16 @@ from lcr_vision.ledger import (
     tampering,
 )
 from lcr_vision.ledger.events import RollEvent, parse_journal
+from lcr_vision.ledger.report import record_of
 from lcr_vision.photolog import How, SeenDie, image_names, photo_number
-from lcr_vision.phrases.written import (
-    describe_roll,
-    describe_settled,
-    describe_standings,
-    describe_struck,
-    describe_turn,
-    describe_unverified,
-    plural,
-)
+from lcr_vision.phrases.record import Record
 from lcr_vision.review.fairness import DiceTest, dice_tests
 from lcr_vision.review.sources import Photo, live_roll_events, load_record
 from lcr_vision.table.check import DOUBT_THRESHOLD
 
-HOW_DOUBTS = {How.UNANSWERED: "doubtful read committed unanswered: check it"}
+HOW_DOUBTS = {How.UNANSWERED: "how_unanswered"}  # the record's words for each
 # A question the table answered: the roll is as the players said, not in doubt.
-HOW_ANSWERED = {
-    How.TYPED: "faces typed at the table",
-    How.CONFIRMED: "doubtful read confirmed at the table",
-}
+HOW_ANSWERED = {How.TYPED: "how_typed", How.CONFIRMED: "how_confirmed"}
 
 
 @dataclass(frozen=True)
@@ -127,6 +117,7 @@ class Review:
     unverified: str | None = None  # from which roll on the chips stand on an unanswered read
     tampered: str | None = None  # what shows the journal was changed by hand, if anything
     intact: str | None = None  # that every line of a chained journal follows the one before
+    language: str = "en"  # the session's: the page is written in it
 
 
 def is_low(die: SeenDie) -> bool:
@@ -134,33 +125,35 @@ def is_low(die: SeenDie) -> bool:
     return die.score < DOUBT_THRESHOLD
 
 
-def doubts_of(photo: Photo | None) -> tuple[str, ...]:
+def doubts_of(photo: Photo | None, record: Record) -> tuple[str, ...]:
     """Why a camera read deserves a second look; a roll typed in manual play has no photo and no
     camera read to doubt, and one the table answered a question about is as the players said.
 
-    >>> die = SeenDie((0, 0, 9, 9), "4", 0.42, "L")
-    >>> doubts_of(Photo("0001", None, None, How.UNANSWERED, (die,)))
+    >>> die, record = SeenDie((0, 0, 9, 9), "4", 0.42, "L"), Record(("Ann", "Ben"))
+    >>> doubts_of(Photo("0001", None, None, How.UNANSWERED, (die,)), record)
     ('doubtful read committed unanswered: check it', 'L read at 42% confidence')
-    >>> doubts_of(Photo("0001", None, None, How.CONFIRMED, (die,)))
+    >>> doubts_of(Photo("0001", None, None, How.UNANSWERED, (die,)), Record(("Аня",), "ru"))
+    ('сомнительное чтение принято без ответа: проверьте', 'L прочитано с уверенностью 42%')
+    >>> doubts_of(Photo("0001", None, None, How.CONFIRMED, (die,)), record)
     ()
     """
     if photo is None or photo.how in HOW_ANSWERED:
         return ()
-    low = tuple(f"{d.game_face} read at {d.score:.0%} confidence" for d in photo.dice if is_low(d))
-    how = (HOW_DOUBTS[photo.how],) if photo.how in HOW_DOUBTS else ()
+    low = tuple(record.line("low", face=d.game_face, score=f"{d.score:.0%}")
+                for d in photo.dice if is_low(d))
+    how = (record.line(HOW_DOUBTS[photo.how]),) if photo.how in HOW_DOUBTS else ()
     problem = () if photo.problem is None else (photo.problem,)
     return problem + how + low
 
 
-def unseen_doubt(entry: Entry) -> tuple[str, ...]:
+def unseen_doubt(entry: Entry, record: Record) -> tuple[str, ...]:
     """What a roll with dice nobody saw asks of the reviewer, while it is not corrected."""
     if not entry.unseen or entry.corrected:
         return ()
-    unseen = plural(entry.unseen, "die", "dice")
-    return (f"{unseen} not seen: they moved no chips. What did they show? Amend roll {entry.k}.",)
+    return (record.line("unseen_doubt", dice=record.count(entry.unseen, "die"), k=entry.k),)
 
 
-def swapped(folder: Path, entry: Entry, event: RollEvent) -> tuple[str, ...]:
+def swapped(folder: Path, entry: Entry, event: RollEvent, record: Record) -> tuple[str, ...]:
     """Where the photo log's frame of a roll is not the photo saved for it (its journal line's
     ``shot``): it was changed or swapped since."""
     number = photo_number(entry.photo)
@@ -172,11 +165,10 @@ def swapped(folder: Path, entry: Entry, event: RollEvent) -> tuple[str, ...]:
             return ()
     except OSError:
         return ()  # a missing photo is said where the photo is shown
-    said = f"{PHOTOS}/{frame.name} is not the photo saved for this roll: changed or swapped since"
-    return (said,)
+    return (record.line("swapped", path=f"{PHOTOS}/{frame.name}"),)
 
 
-def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder: Path) -> Card:
+def card_of(roll: PlayedRoll, record: Record, event: RollEvent, folder: Path) -> Card:
     """The card of one live roll, given its live journal event."""
     result, entry = roll.result, roll.entry
     photo = load_record(folder, entry.photo, event)
@@ -189,14 +181,16 @@ def card_of(roll: PlayedRoll, players: tuple[str, ...], event: RollEvent, folder
         faces=entry.shown_faces,
         game_faces=roll.shown_game_faces,
         first_read=event.faces if entry.corrected else None,
-        moves=describe_roll(result, players),
+        moves=record.roll(result),
         chips=after.chips,
         center=after.center,
-        winner=None if after.winner is None else players[after.winner],
+        winner=None if after.winner is None else record.players[after.winner],
         time=event.time,
         photo=photo,
-        doubts=unseen_doubt(entry) + swapped(folder, entry, event) + doubts_of(photo),
-        answered=None if photo is None else HOW_ANSWERED.get(photo.how),
+        doubts=(unseen_doubt(entry, record) + swapped(folder, entry, event, record)
+                + doubts_of(photo, record)),
+        answered=(None if photo is None or photo.how not in HOW_ANSWERED
+                  else record.line(HOW_ANSWERED[photo.how])),
     )
 
 
@@ -221,14 +215,15 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
     journal = parse_journal(lines)
     ledger = Ledger.replay(journal)
     others = [replay(read_journal(other / JOURNAL)[0]) for other in also]
-    players = ledger.settings.players
+    players, record = ledger.settings.players, record_of(ledger)
     events = live_roll_events(journal)
     series = ledger.series
     return Review(
         title=folder.resolve().name,
+        language=ledger.language,
         players=players,
         variants=ledger.settings.variants.names,
-        cards=tuple(vouched(card_of(r, players, events[r.entry.k], folder), r, tampered)
+        cards=tuple(vouched(card_of(r, record, events[r.entry.k], folder), r, tampered, record)
                     for r in ledger.rolls),
         games=tuple(
             GameLine(
@@ -240,29 +235,27 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
             )
             for g in series.finished
         ),
-        current=f"Game {series.game.game}: {describe_turn(series.game, players)} "
-        + describe_standings(series.game, players),
+        current=record.line("game_now", game=series.game.game, turn=record.turn(series.game))
+        + " " + record.standings(series.game),
         wins=series.wins,
         money=series.money,
         curves=curves_of(ledger),
         warning=warning,
         fairness=dice_tests([ledger, *others]),
-        struck=tuple(describe_struck(e.k, e.player, e.faces) for e in ledger.struck),
-        settled=tuple(describe_settled(s.k, s.after, s.transfers, players)
-                      for s in ledger.settled),
+        struck=tuple(record.struck(e.k, e.player, e.faces) for e in ledger.struck),
+        settled=tuple(record.settled(s.k, s.after, s.transfers) for s in ledger.settled),
         also=tuple(str(other.resolve()) for other in also),
         unverified=(None if ledger.unverified_from is None
-                    else describe_unverified(ledger.unverified_from)),
+                    else record.unverified(ledger.unverified_from)),
         tampered=None if tampered is None else tampered.why,
-        intact=None if tampered is not None else
-        f"The journal is intact: each of its {len(lines)} lines follows the one before as written.",
+        intact=None if tampered is not None else record.line("intact", n=len(lines)),
     )
 
 
-def vouched(card: Card, roll: PlayedRoll, tampered: Tampering | None) -> Card:
+def vouched(card: Card, roll: PlayedRoll, tampered: Tampering | None, record: Record) -> Card:
     """``card``, marked where the journal's line of its roll (or of its correction) comes at or
     after the first line that does not follow the one before as written."""
     if tampered is None or tampered.line is None or roll.entry.line < tampered.line:
         return card
-    why = f"written at or after the journal's break at line {tampered.line}: not vouched for"
+    why = record.line("vouched", line=tampered.line)
     return replace(card, doubts=(why, *card.doubts))
