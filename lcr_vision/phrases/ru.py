@@ -121,7 +121,8 @@ RU = Language(
         "demo_reads": "Прочитано бросков: {throws}; через {median} кадров (медиана; не больше "
                       "{most}) после остановки кубиков.",
         "demo_session": "Сессия: {folder}",
-        # The written record (`record`): its sentences and labels, numbers in digits.
+        # The written record (`record`): its sentences and labels, numbers in digits; the
+        # variants Wild and Wilder keep their names, as above.
         "rec_held": "У игрока {player} фишек: {chips}.",
         "rec_win": "{player} побеждает в игре {game}{prize}!",
         "rec_prize": " и забирает банк (фишек: {pot})",
@@ -144,12 +145,15 @@ RU = Language(
         "rec_standings": "{held}; в центре {center}.",
         "rec_players": "Игроки и фишки в начале: {stakes}.",
         "rec_variants": "Варианты: {variants}; правило диких: {policy}.",
-        "rec_variant_wild": "дикие кубики",
-        "rec_variant_wilder": "дикие с переворотом",
-        "rec_variant_last-chip-wins": "побеждает последняя фишка",
-        "rec_variant_dot-to-win": "точки до победы",
+        "rec_variant_wild": "Wild",
+        "rec_variant_wilder": "Wilder",
+        "rec_variant_last-chip-wins": "последняя фишка",
+        "rec_variant_dot-to-win": "победа точками",
         "rec_policy_richest": "у самого богатого",
         "rec_policy_left": "у соседа слева",
+        "rec_photo_lost": "фото потеряно при сбое",
+        "rec_unknown_faces": "грани неизвестны",
+        "rec_other_roll": "запись фото {name} — от другого броска (игрок {player}: {faces})",
         "rec_none": "нет",
         "rec_where": "игра {game} ход {turn}",
         "rec_corrected": "исправлен",

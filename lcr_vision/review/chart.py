@@ -4,7 +4,8 @@ The x axis counts the session's rolls; each game is drawn on its own, from every
 start to its last roll, with a dashed line where the next game begins. The center pot, which only
 grows during a game and soon dwarfs the players' stacks, is the grey dashed line on its own scale
 (right-hand axis); the winner's last point is ringed. A transparent column over each roll links to
-its card (``data-goto``). Names reach the SVG only through `html.escape`.
+its card (``data-goto``). Names reach the SVG only through `html.escape`; the words are the
+page's (`lcr_vision.phrases.page`), in the session's language.
 
 >>> colour(0), colour(12)
 ('#1f77b4', 'hsl(34 70% 42%)')
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from html import escape
 
+from lcr_vision.phrases.page import PageWords
 from lcr_vision.review.model import Curve, Review
 from lcr_vision.review.names import name_html, name_text
 
@@ -66,7 +68,7 @@ def _polyline(frame: Frame, start: int, values: list[int], attrs: str) -> str:
     return f'<polyline points="{points}" {attrs}/>'
 
 
-def _axes(frame: Frame, pot: Frame) -> list[str]:
+def _axes(frame: Frame, pot: Frame, words: PageWords) -> list[str]:
     parts = []
     for v in range(0, frame.most + 1, nice_step(frame.most)):
         y = frame.y(v)
@@ -82,21 +84,25 @@ def _axes(frame: Frame, pot: Frame) -> list[str]:
             f'text-anchor="middle">{k}</text>'
         )
     parts.append(
-        f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 4}" text-anchor="end">roll</text>'
-        f'<text class="axis" x="4" y="{TOP - 12}">chips</text>'
-        f'<text class="axis" x="{WIDTH - 4}" y="{TOP - 12}" text-anchor="end">center</text>'
+        f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 4}" text-anchor="end">'
+        f"{escape(words.axis_roll)}</text>"
+        f'<text class="axis" x="4" y="{TOP - 12}">{escape(words.axis_chips)}</text>'
+        f'<text class="axis" x="{WIDTH - 4}" y="{TOP - 12}" text-anchor="end">'
+        f"{escape(words.center)}</text>"
     )
     return parts
 
 
-def _game(frame: Frame, pot: Frame, curve: Curve, review: Review) -> list[str]:
+def _game(frame: Frame, pot: Frame, curve: Curve, review: Review,
+          words: PageWords) -> list[str]:
     """One game's lines, its start marker and its winner's ring."""
     x0 = frame.x(curve.start)
     parts = [f'<g class="game" data-game="{curve.game}">']
     if curve.start:
         parts.append(f'<line class="boundary" x1="{x0}" x2="{x0}" y1="{TOP - 6}" '
                      f'y2="{HEIGHT - BOTTOM}"/>')  # fmt: skip
-    parts.append(f'<text class="label" x="{x0 + 4}" y="{TOP - 10}">Game {curve.game}</text>')
+    label = escape(words.chart_game.format(game=curve.game))
+    parts.append(f'<text class="label" x="{x0 + 4}" y="{TOP - 10}">{label}</text>')
     parts.append(_polyline(pot, curve.start, list(curve.centers), 'class="center"'))
     for seat, name in enumerate(review.players):
         values = [chips[seat] for chips in curve.chips]
@@ -106,53 +112,56 @@ def _game(frame: Frame, pot: Frame, curve: Curve, review: Review) -> list[str]:
     if end is not None and end.winner is not None:
         seat = review.players.index(end.winner)
         k = curve.start + len(curve.chips) - 1
+        won = words.chart_won.format(name=name_text(end.winner), game=curve.game)
         parts.append(
             f'<circle class="winner" cx="{frame.x(k)}" cy="{frame.y(curve.chips[-1][seat])}" '
-            f'r="6" stroke="{colour(seat)}"><title>{escape(name_text(end.winner))} wins game '
-            f"{curve.game}</title></circle>"
+            f'r="6" stroke="{colour(seat)}"><title>{escape(won)}</title></circle>'
         )
     parts.append("</g>")
     return parts
 
 
-def _columns(frame: Frame, review: Review) -> list[str]:
+def _columns(frame: Frame, review: Review, words: PageWords) -> list[str]:
     """A clickable, titled column over each roll."""
     width = frame.x(1) - frame.x(0)
-    return [
-        f'<rect class="hit" x="{frame.x(card.k - 1)}" y="{TOP}" width="{width}" '
-        f'height="{HEIGHT - TOP - BOTTOM}" data-goto="{card.k}"><title>'
-        f"Roll {card.k}: {escape(name_text(card.player))} rolled "
-        f"{escape(' '.join(card.game_faces))}</title></rect>"
-        for card in review.cards
-    ]
+    columns = []
+    for card in review.cards:
+        title = words.chart_roll.format(k=card.k, name=name_text(card.player),
+                                        faces=" ".join(card.game_faces))
+        columns.append(
+            f'<rect class="hit" x="{frame.x(card.k - 1)}" y="{TOP}" width="{width}" '
+            f'height="{HEIGHT - TOP - BOTTOM}" data-goto="{card.k}"><title>{escape(title)}'
+            "</title></rect>"
+        )
+    return columns
 
 
-def chips_chart(review: Review) -> str:
+def chips_chart(review: Review, words: PageWords) -> str:
     """The SVG element, or a short note when the session has no rolls yet."""
     if not review.curves:
-        return '<p class="empty">No rolls yet: nothing to chart.</p>'
+        return f'<p class="empty">{escape(words.chart_empty)}</p>'
     frame = Frame(len(review.cards), max(max(map(max, c.chips)) for c in review.curves))
     pot = Frame(len(review.cards), max(max(c.centers) for c in review.curves))
     parts = [
         (
             f'<svg id="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-            'aria-label="Chips of each player after every roll">'
+            f'aria-label="{escape(words.chart_label)}">'
         ),
-        *_axes(frame, pot),
+        *_axes(frame, pot, words),
     ]
     for curve in review.curves:
-        parts += _game(frame, pot, curve, review)
-    parts += _columns(frame, review)
+        parts += _game(frame, pot, curve, review, words)
+    parts += _columns(frame, review, words)
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def legend(players: tuple[str, ...]) -> str:
+def legend(players: tuple[str, ...], words: PageWords) -> str:
     """The key under the chart: a swatch and the name of each player, then the center."""
     keys = [
         f'<li data-player="{escape(p)}"><span class="swatch" style="background:{colour(i)}">'
         f"</span>{name_html(p)}</li>"
         for i, p in enumerate(players)
     ]
-    keys.append('<li><span class="swatch center"></span>center pot (right-hand scale)</li>')
+    keys.append(f'<li><span class="swatch center"></span>{escape(words.legend_center)}</li>')
     return f'<ul class="legend">{"".join(keys)}</ul>'

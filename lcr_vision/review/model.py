@@ -171,7 +171,7 @@ def swapped(folder: Path, entry: Entry, event: RollEvent, record: Record) -> tup
 def card_of(roll: PlayedRoll, record: Record, event: RollEvent, folder: Path) -> Card:
     """The card of one live roll, given its live journal event."""
     result, entry = roll.result, roll.entry
-    photo = load_record(folder, entry.photo, event)
+    photo = load_record(folder, entry.photo, event, record)
     after = result.after
     return Card(
         k=entry.k,

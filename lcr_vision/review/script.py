@@ -4,7 +4,9 @@ It filters the cards by game, player and "corrected or doubtful" (fading the oth
 chart), moves between the shown cards with the keyboard (``j``/``k`` or the arrows, Home, End),
 shows a photo full size in a dialog (a click, or Enter on a card), and jumps from a roll's column
 in the chart to its card (clearing the filters if they hide it). It reads names only back from
-escaped attributes, and writes text only through ``textContent``.
+escaped attributes, and writes text only through ``textContent``. It holds no words, so that it
+and its hash are one for every language: the count of cards shown is the page's template
+(``data-of`` on ``#shown``, ``{shown}`` in it for the number).
 """
 
 SCRIPT = """
@@ -22,7 +24,7 @@ flagged = byId("filter-flagged");
         || (player.value !== "" && c.dataset.player !== player.value)
         || (flagged.checked && !c.matches(".corrected, .doubtful"));
     }
-    shown.textContent = `${visible().length} of ${cards.length} rolls`;
+    shown.textContent = shown.dataset.of.replace("{shown}", visible().length);
     document.querySelectorAll("#chart .line, .legend li[data-player]").forEach((el) => {
       el.classList.toggle("faded", player.value !== "" && el.dataset.player !== player.value);
     });

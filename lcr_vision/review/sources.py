@@ -21,6 +21,9 @@ from typing import Any
 
 from lcr_vision.ledger.events import Event, RollEvent
 from lcr_vision.photolog import How, PhotoRecord, SeenDie, photo_number
+from lcr_vision.phrases.record import Record
+
+ENGLISH = Record(())  # the words of a problem where no session's language is given
 
 
 def live_roll_events(events: list[tuple[int, Event]]) -> dict[int, RollEvent]:
@@ -52,7 +55,8 @@ def _image(folder: Path, base: PurePosixPath, name: Any) -> str | None:
     return path.as_posix() if (folder / path).is_file() else None
 
 
-def other_roll(record: PhotoRecord, photo: str, event: RollEvent) -> str | None:
+def other_roll(record: PhotoRecord, photo: str, event: RollEvent,
+               words: Record = ENGLISH) -> str | None:
     """Why a record is not the one of the roll ``event`` whose ``photo`` it is, or None: its
     number, player or faces as read differ (a session written before photo numbers came from the
     journal could file one roll's photo under another).
@@ -66,14 +70,17 @@ def other_roll(record: PhotoRecord, photo: str, event: RollEvent) -> str | None:
     if (record.roll == photo_number(photo) and record.player == event.player
             and (record.lost or faces == event.faces)):
         return None
-    seen = "unknown faces" if faces is None else " ".join(faces)
-    return f"photo record {PurePosixPath(photo).stem} is of another roll ({record.player}'s {seen})"
+    seen = words.line("unknown_faces") if faces is None else " ".join(faces)
+    return words.line("other_roll", name=PurePosixPath(photo).stem, player=record.player,
+                      faces=seen)
 
 
-def load_record(folder: Path, photo: str | None, event: RollEvent | None = None) -> Photo | None:
+def load_record(folder: Path, photo: str | None, event: RollEvent | None = None,
+                words: Record = ENGLISH) -> Photo | None:
     """The photo record a roll event points to (``photos/0007.json``, inside ``folder``), or None
     when the roll has none (manual play) or it cannot be read: the page then shows no photo.
-    Given the live roll ``event``, a record of another roll is returned with only its problem.
+    Given the live roll ``event``, a record of another roll is returned with only its problem,
+    said in the language of ``words``.
 
     >>> load_record(Path("."), None) is None
     True
@@ -87,7 +94,7 @@ def load_record(folder: Path, photo: str | None, event: RollEvent | None = None)
         record = PhotoRecord.from_json(json.loads((folder / relative).read_text(encoding="utf-8")))
     except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return None
-    wrong = None if event is None else other_roll(record, photo, event)
+    wrong = None if event is None else other_roll(record, photo, event, words)
     if wrong is not None:
         return Photo(relative.stem, None, None, record.how, (), wrong)
     return Photo(
@@ -96,5 +103,5 @@ def load_record(folder: Path, photo: str | None, event: RollEvent | None = None)
         annotated=_image(folder, relative.parent, record.annotated),
         how=record.how,
         dice=record.dice,
-        problem="the photo was lost in a crash" if record.lost else None,
+        problem=words.line("photo_lost") if record.lost else None,
     )
