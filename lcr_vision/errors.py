@@ -53,6 +53,13 @@ REFUSALS: Mapping[str, str] = {
     "no_roll": "there is no roll {k}: the session has {rolls:roll}",
     "roll_refused": "roll {k}: {why}",
     "cannot_correct": "cannot correct roll {k}: {why}",
+    "not_their_turn": "roll {k} was {player}'s, but it is {expected}'s turn",
+    "cannot_follow": "roll {k} cannot follow roll {last}",
+    "settled_after": "roll {k} cannot be corrected on its own: played again, the correction "
+                     "settled after it leaves no room for it",
+    "undo_last": "only the last roll can be undone, not roll {k}",
+    "undo_settled": "roll {k} was thrown before a correction was settled on the chips after "
+                    "it; amend it instead of undoing it",
     "amend_number": "a roll is amended by its number, not {text!r}",
     "no_terminal": "nobody can type here: the terminal's input has ended",
 }

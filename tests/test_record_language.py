@@ -103,3 +103,13 @@ def test_an_unknown_language_names_the_line() -> None:
     data = SessionEvent(settings=Settings.create(["Ann", "Ben", "Cat"]), language="ru").to_json()
     with pytest.raises(JournalError, match="line 1: unknown language 'fr'"):
         SessionEvent.from_json(data | {"language": "fr"}, 1)
+
+
+def test_a_russian_sessions_refusals_are_russian(russian: Path, capsys) -> None:
+    assert main(["amend", str(russian), "--roll", "99", "--faces", "L"]) == 2
+    assert main(["amend", str(russian), "--roll", "1", "--faces", "L L L L"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("lcr-vision: error: броска 99 нет: всего бросков ")
+    assert err[1].startswith("lcr-vision: error: бросок 1 — это бросок игрока Аня, ")
+    assert all(latin_words(line.removeprefix("lcr-vision: error:")) <= {"faces"}
+               for line in err[:2])

@@ -13,11 +13,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 from lcr_vision import __version__
 from lcr_vision.cli.options import add_command
 from lcr_vision.errors import UserError
+from lcr_vision.ledger.journal import JOURNAL, journal_language
+from lcr_vision.phrases.spoken import printed
 
 # One line per subcommand module (lcr_vision/cli/<name>.py), in the order --help lists them: what
 # a family plays, calibrates and reviews with, then the developers' tools, listed apart below it.
@@ -33,6 +36,16 @@ FAMILY: tuple[str, ...] = (
 )
 TOOLS: tuple[str, ...] = ("detect", "eval", "synth", "bench", "measure", "train")
 COMMANDS = FAMILY + TOOLS
+
+
+def language_of(args: argparse.Namespace) -> str:
+    """The language a refusal is printed in: the command's ``--language``, else that of the
+    session it works on, else English."""
+    language = getattr(args, "language", None)
+    if isinstance(language, str):
+        return language
+    folder = getattr(args, "session", None)
+    return journal_language(folder / JOURNAL) if isinstance(folder, Path) else "en"
 
 
 class Parser(argparse.ArgumentParser):
@@ -73,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except UserError as exc:
-        print(f"lcr-vision: error: {exc}", file=sys.stderr)
+        print(f"lcr-vision: error: {printed(exc, language_of(args))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("lcr-vision: interrupted", file=sys.stderr)

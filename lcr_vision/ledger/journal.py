@@ -124,6 +124,19 @@ def read_journal(path: Path) -> tuple[list[tuple[int, RawEvent]], str | None]:
     return events, warning
 
 
+def journal_language(path: Path) -> str:
+    """The language its first line says the session was played in (`SessionEvent`); English
+    where it says none or cannot be read, so that a refusal about a broken journal is still
+    printed."""
+    try:
+        with path.open("rb") as f:
+            first = json.loads(f.readline(1 << 16))  # a session line is far shorter
+    except (OSError, ValueError, RecursionError):
+        return "en"
+    language = first.get("language") if isinstance(first, dict) else None
+    return language if isinstance(language, str) else "en"
+
+
 class Journal:
     """A journal open for appending, locked against a second writer. ``lines`` holds the events
     it had when opened, numbered; ``warning`` says if a cut last line was dropped."""

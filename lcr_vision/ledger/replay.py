@@ -157,7 +157,8 @@ class Ledger:
         game = self.series.game
         expected = self.settings.players[game.turn]
         if entry.player != expected:
-            raise EditError(f"roll {entry.k} was {entry.player}'s, but it is {expected}'s turn")
+            raise EditError(Said("not_their_turn", {"k": entry.k, "player": entry.player,
+                                                    "expected": expected}))
         result, series = self.series.play(entry.played_faces, entry.decision)
         played = PlayedRoll(entry, game.game, game.rolls + 1, result, self.series)
         return replace(self, series=series, rolls=self.rolls + (played,))
@@ -223,7 +224,7 @@ class Ledger:
         match event:
             case RollEvent(k=k):
                 if k != len(self.rolls) + 1:
-                    raise EditError(f"roll {k} cannot follow roll {len(self.rolls)}")
+                    raise EditError(Said("cannot_follow", {"k": k, "last": len(self.rolls)}))
                 decision = event.choices.decision(self.settings, line)
                 return self.play(Entry(k, event.player, event.faces, decision, event.photo, False,
                                        line, event.origin, event.doubtful, event.unseen))
@@ -235,15 +236,13 @@ class Ledger:
                     return kept
                 replayed = self.replayed([entry, *(r.entry for r in self.rolls[k:])])
                 if len(replayed.rolls) < k:  # played again from a correction settled after it
-                    raise EditError(f"roll {k} cannot be corrected on its own: played again, "
-                                    "the correction settled after it leaves no room for it")
+                    raise EditError(Said("settled_after", {"k": k}))
                 return replayed
             case UndoEvent(k=k):
                 if k != len(self.rolls) or k == 0:
-                    raise EditError(f"only the last roll can be undone, not roll {k}")
+                    raise EditError(Said("undo_last", {"k": k}))
                 if any(s.after == k for s in self.settled):
-                    raise EditError(f"roll {k} was thrown before a correction was settled on the "
-                                    "chips after it; amend it instead of undoing it")
+                    raise EditError(Said("undo_settled", {"k": k}))
                 return replace(self, series=self.rolls[-1].before, rolls=self.rolls[:-1])
             case GameOverEvent() | NewGameEvent() | AnnouncedEvent():
                 return self  # a record for readers

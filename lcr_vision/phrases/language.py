@@ -9,6 +9,9 @@ A refusal's English template is written with digits for the terminal by the base
 >>> from lcr_vision.phrases.en import EN
 >>> EN.render(Said("wild_too_few", {"player": "Cat", "chips": 1}))
 'Cat has one chip to take'
+>>> from lcr_vision.phrases.ru import RU
+>>> RU.printed(Said("no_roll", {"k": 4, "rolls": 3}))
+'броска 4 нет: всего бросков 3'
 """
 
 from __future__ import annotations
@@ -56,16 +59,24 @@ class Language:
         """A `Said` value in words."""
         return self.say(said.key, **said.fields)
 
+    def printed(self, said: Said) -> str:
+        """A `Said` value as a terminal prints it: its numbers in digits (``3 кубика``)."""
+        return _Filler(self, digits=True).format(self.templates[said.key], **said.fields)
+
 
 class _Filler(string.Formatter):
-    """Writes each field of a template as the module's docstring says."""
+    """Writes each field of a template as the module's docstring says, or numbers in
+    ``digits``."""
 
-    def __init__(self, words: Language) -> None:
-        self.words = words
+    def __init__(self, words: Language, digits: bool = False) -> None:
+        self.words, self.digits = words, digits
 
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, Said):
-            return self.words.render(value)
+            return (self.words.printed if self.digits else self.words.render)(value)
         if isinstance(value, int) and not isinstance(value, bool):
+            if self.digits:
+                return f"{value} {self.words.plural(value, format_spec)}" if format_spec else (
+                    str(value))
             return self.words.count(value, format_spec, bare=not format_spec)
         return super().format_field(value, format_spec)

@@ -67,6 +67,17 @@ LANGUAGES: tuple[str, ...] = ("en", "ru")
 WORDS = {"en": EN, "ru": RU}
 
 
+def printed(error: UserError, language: str) -> str:
+    """A refusal as the terminal prints it in ``language``, numbers in digits: English is the
+    error's own message; a refusal written only in English stays so.
+
+    >>> from lcr_vision.errors import Said
+    >>> printed(UserError(Said("undo_last", {"k": 2})), "ru")
+    'отменить можно только последний бросок, а не бросок 2'
+    """
+    return str(error) if language == "en" else WORDS[language].printed(error.said)
+
+
 @dataclass(frozen=True)
 class Phrasebook:
     """Sentences for one table: the players in seating order and the language (``en`` or ``ru``)."""
