@@ -27,7 +27,10 @@ Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.led
   line, and the resumed table says it first. Version 1 journals had no such line: their rolls count
   as said.
 
-Version 3 added ``settle``, version 4 the ``prev`` of every line after the first: the digest of
+A `plain` kind (``undo``, ``announced``, ``game_over``, ``new_game``) declares its fields once,
+as its dataclass's, and is written and read by `Event`'s own `to_json` and `from_json`; the
+others hold structured values (settings, faces, choices, a photo's origin) and say how they are
+written. Version 3 added ``settle``, version 4 the ``prev`` of every line after the first: the digest of
 the line before it, which the journal writes and checks (`lcr_vision.ledger.journal.tampering`);
 older journals are read as they are. Every field of a kind is checked,
 no unknown field is allowed, and a fault is a `JournalError` naming the journal's line.
@@ -49,10 +52,10 @@ Decision(reverse=False, targets=(2,))
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from types import NoneType
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar, get_type_hints
 
 from lcr_vision.faces import FACE_TOKENS, FaceError
 from lcr_vision.ledger import clock
@@ -73,6 +76,8 @@ _WHAT = {str: "text", int: "a whole number", bool: "true or false", list: "a lis
 _COUNTS = ("k", "game", "after_roll", "carried", "frame", "unseen")
 # a roll's or correction's faces and choices (`Choices`)
 _THROW: dict[str, Types] = {"faces": list, "reverse": bool, "targets": (list, NoneType)}
+# a `plain` kind's field types and the JSON types they are written as
+_JSON: dict[object, Types] = {int: int, str: str, bool: bool, str | None: (str, NoneType)}
 
 
 def photo_path(number: int) -> str:
@@ -94,6 +99,9 @@ def _what(kind: Types) -> str:
     return " or ".join(_WHAT[k] for k in (kind if isinstance(kind, tuple) else (kind,)))
 
 
+E = TypeVar("E", bound="Event")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Event:
     """A journal line: its kind (``KIND``), its fields (``FIELDS``, and ``OPTIONAL`` ones, besides
@@ -102,12 +110,18 @@ class Event:
     KIND: ClassVar[str]
     FIELDS: ClassVar[Schema]
     OPTIONAL: ClassVar[Schema] = {}
+    AHEAD: ClassVar[int] = 1  # how many fields a line writes before the time
 
     time: datetime = field(default_factory=clock.now)
 
     def to_json(self) -> RawEvent:
-        """The event as its journal line holds it, keys in the order they are written."""
-        raise NotImplementedError
+        """The event as its journal line holds it, keys in the order they are written: the kind,
+        its first field (`AHEAD` of them), the time, its other fields (a `plain` kind's are its
+        dataclass fields)."""
+        names = list(self.FIELDS)
+        return {"event": self.KIND, **{name: getattr(self, name) for name in names[:self.AHEAD]},
+                "time": clock.stamp(self.time),
+                **{name: getattr(self, name) for name in names[self.AHEAD:]}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], line: int = 0) -> Self:
@@ -142,8 +156,17 @@ class Event:
 
     @classmethod
     def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
-        """The event of checked fields."""
-        raise NotImplementedError
+        """The event of checked fields (a `plain` kind's, as they are)."""
+        return cls(time=time, **{name: data[name] for name in cls.FIELDS})
+
+
+def plain(kind: type[E]) -> type[E]:
+    """A kind whose journal fields are its dataclass fields as they are (text, whole numbers,
+    true or false, or null where optional): they are declared once, as the dataclass's, and its
+    ``FIELDS`` are made from them."""
+    hints = get_type_hints(kind)
+    kind.FIELDS = {f.name: _JSON[hints[f.name]] for f in fields(kind) if f.name != "time"}
+    return kind
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -329,77 +352,51 @@ class SettleEvent(CorrectEvent):
     KIND = "settle"
 
 
+@plain
 @dataclass(frozen=True, kw_only=True)
-class _Mark(Event):
-    """An event about roll ``k`` alone."""
-
-    FIELDS: ClassVar[Schema] = {"k": int}
-
-    k: int
-
-    def to_json(self) -> RawEvent:
-        return {"event": self.KIND, "k": self.k, "time": clock.stamp(self.time)}
-
-    @classmethod
-    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
-        return cls(k=data["k"], time=time)
-
-
-@dataclass(frozen=True, kw_only=True)
-class UndoEvent(_Mark):
+class UndoEvent(Event):
     """Roll ``k`` is withdrawn."""
 
     KIND = "undo"
 
+    k: int
 
+
+@plain
 @dataclass(frozen=True, kw_only=True)
-class AnnouncedEvent(_Mark):
+class AnnouncedEvent(Event):
     """Roll ``k`` has been said."""
 
     KIND = "announced"
 
+    k: int
 
+
+@plain
 @dataclass(frozen=True, kw_only=True)
 class GameOverEvent(Event):
     """Game ``game`` ended with roll ``after_roll``: won by ``winner``, or a ``draw``."""
 
     KIND = "game_over"
-    FIELDS: ClassVar[Schema] = {"game": int, "after_roll": int, "winner": (str, NoneType),
-                                "draw": bool}
+    AHEAD = 2  # as written since version 1: ``after_roll`` before the time too
 
     game: int
     after_roll: int
     winner: str | None
     draw: bool
 
-    def to_json(self) -> RawEvent:
-        return {"event": self.KIND, "game": self.game, "after_roll": self.after_roll,
-                "time": clock.stamp(self.time), "winner": self.winner, "draw": self.draw}
-
-    @classmethod
-    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
-        return cls(game=data["game"], after_roll=data["after_roll"], winner=data["winner"],
-                   draw=data["draw"], time=time)
 
 
+@plain
 @dataclass(frozen=True, kw_only=True)
 class NewGameEvent(Event):
     """Game ``game`` begins: ``first`` to roll, ``carried`` chips left in the center by a draw."""
 
     KIND = "new_game"
-    FIELDS: ClassVar[Schema] = {"game": int, "first": str, "carried": int}
 
     game: int
     first: str
     carried: int
-
-    def to_json(self) -> RawEvent:
-        return {"event": self.KIND, "game": self.game, "time": clock.stamp(self.time),
-                "first": self.first, "carried": self.carried}
-
-    @classmethod
-    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
-        return cls(game=data["game"], first=data["first"], carried=data["carried"], time=time)
 
 
 KINDS: dict[str, type[Event]] = {kind.KIND: kind for kind in (
