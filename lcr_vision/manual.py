@@ -27,7 +27,7 @@ from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.phrases.record import Record
-from lcr_vision.play import Controller, FrontEnd, Told
+from lcr_vision.play import Announcement, Controller, FrontEnd
 from lcr_vision.rules import Decision, GameState, RollResult, Settings
 from lcr_vision.rules.engine import legal_choices
 from lcr_vision.speech import Announcer, Phrasebook
@@ -63,12 +63,12 @@ class ManualPlay(FrontEnd):
         self.out = out
         self.play = Controller(session, announcer, self.phrases, odds, say_odds, front=self)
 
-    def say(self, text: str) -> None:
+    def show(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
     def standings(self, state: GameState | None = None) -> None:
         """Chips per player and in the center: of ``state``, else of the game in progress."""
-        self.say("  " + self.record.standings(state or self.session.state))
+        self.show("  " + self.record.standings(state or self.session.state))
 
     def turn(self) -> str:
         """The lines that ask for the next roll: a new game's first say so, as at the table."""
@@ -86,17 +86,17 @@ class ManualPlay(FrontEnd):
     def report(self, label: str, result: RollResult) -> None:
         players = self.session.settings.players
         what = self.record.roll(result)
-        self.say("  " + self.phrases.written("manual_rolled", label=label,
+        self.show("  " + self.phrases.written("manual_rolled", label=label,
                                              player=players[result.player],
                                              faces=" ".join(result.faces), what=what))
 
-    def rolled(self, told: Told) -> None:
+    def rolled(self, told: Announcement) -> None:
         """Print a roll told and the standings after it (and, asked for, the odds)."""
         label = "manual_before_crash" if told.resumed else "manual_roll"
         self.report(self.phrases.written(label, k=told.k), told.result)
         self.standings(told.result.after)
         if told.odds is not None and not told.result.after.over:
-            self.say("  " + told.odds.line(self.session.settings.players))
+            self.show("  " + told.odds.line(self.session.settings.players))
 
     def amend(self, text: str) -> None:
         """Correct a roll: ``K FACES``."""
@@ -110,11 +110,11 @@ class ManualPlay(FrontEnd):
         """Print, as the voice says them, the chips to hand back, then the standings."""
         self.report(self.phrases.written("manual_corrected", k=amendment.k), amendment.result)
         for line in said[1:]:
-            self.say("  " + line)
+            self.show("  " + line)
         self.standings()
 
     def undone(self, entry: Entry) -> None:
-        self.say("  " + self.phrases.written("manual_undone", k=entry.k, player=entry.player,
+        self.show("  " + self.phrases.written("manual_undone", k=entry.k, player=entry.player,
                                              faces=" ".join(entry.shown_faces)))
         self.standings()
 
@@ -125,7 +125,7 @@ class ManualPlay(FrontEnd):
         if command in QUIT:
             return False
         if command in ("help", "?"):
-            self.say(self.phrases.written("manual_help"))
+            self.show(self.phrases.written("manual_help"))
         elif command in ("standings", "s"):
             self.standings()
         elif command == "undo":
@@ -138,13 +138,13 @@ class ManualPlay(FrontEnd):
 
     def ask(self, prompt: bool) -> None:
         """Say whose turn it is; at a keyboard, show a prompt."""
-        self.say(self.turn())
+        self.show(self.turn())
         if prompt:
             print("> ", end="", file=self.out, flush=True)
 
     def run(self, lines: Iterable[str], prompt: bool) -> None:
         """Read lines to ``quit`` or end of input; explain a rejected line and ask again."""
-        self.say(self.phrases.written("manual_session", folder=str(self.session.folder)))
+        self.show(self.phrases.written("manual_session", folder=str(self.session.folder)))
         self.play.resume()
         self.standings()
         self.ask(prompt)
@@ -155,6 +155,6 @@ class ManualPlay(FrontEnd):
                     break
             except UserError as exc:
                 why = str(exc) if self.record.english else self.phrases.refusal(exc).rstrip(".")
-                self.say("  " + self.phrases.written("manual_rejected", why=why))
+                self.show("  " + self.phrases.written("manual_rejected", why=why))
             self.ask(prompt)
-        self.say(self.phrases.written("manual_saved", folder=str(self.session.folder)))
+        self.show(self.phrases.written("manual_saved", folder=str(self.session.folder)))

@@ -94,7 +94,7 @@ def move_record(move: Move, players: Sequence[str]) -> dict[str, Any]:
     return record
 
 
-class How(StrEnum):
+class Committed(StrEnum):
     """How a roll's faces were committed: the review page doubts all but a confident read."""
 
     READ = "read"  # every face read confidently
@@ -136,13 +136,13 @@ class PhotoRecord:
     >>> record = PhotoRecord.from_json({"version": 1, "roll": 7, "frame": "0007.jpg",
     ...     "annotated": None, "how": "typed", "dice": [], "player": "Ann", "faces": ["L"]})
     >>> record.how, record.faces, record.lost
-    (<How.TYPED: 'typed'>, ('L',), False)
+    (<Committed.TYPED: 'typed'>, ('L',), False)
     """
 
     roll: int | None
     frame: str | None
     annotated: str | None
-    how: How = How.READ
+    how: Committed = Committed.READ
     dice: tuple[SeenDie, ...] = ()
     player: str | None = None
     seat: int | None = None
@@ -165,7 +165,7 @@ class PhotoRecord:
 
     @classmethod
     def from_roll(cls, number: int, result: RollResult, settings: Settings, *, source: str,
-                  how: How, dice: Detections, said: Sequence[str],
+                  how: Committed, dice: Detections, said: Sequence[str],
                   odds: Odds | None = None, unseen: int = 0) -> PhotoRecord:
         """The record of roll ``result``, committed as photo ``number``: the ``dice`` seen (typed
         faces may differ from them), the sentences ``said`` and, given ``odds`` for the position
@@ -245,7 +245,7 @@ class PhotoRecord:
             roll=data.get("roll"),
             frame=data.get("frame"),
             annotated=data.get("annotated"),
-            how=How(data.get("how", How.READ)),
+            how=Committed(data.get("how", Committed.READ)),
             dice=tuple(SeenDie.from_json(d) for d in data.get("dice", [])),
             player=data.get("player"),
             seat=data.get("seat"),

@@ -43,7 +43,7 @@ from lcr_vision.speech import Announcer, Phrasebook
 
 
 @dataclass(frozen=True)
-class Told:
+class Announcement:
     """A roll as the table is told it: the one value the controller hands its front end."""
 
     k: int
@@ -55,19 +55,19 @@ class Told:
 
 
 @dataclass(frozen=True)
-class Throw:
+class PendingRoll:
     """A roll checked by the rules and put into words, not yet journalled: what must be written
     with it (the photo log's record) can be made from ``told`` first."""
 
     planned: PlannedRoll
-    told: Told
+    told: Announcement
 
 
 class FrontEnd:
     """What a front end shows of what the controller did (nothing, here): each hook runs after
     the journal has it and before the voice says it."""
 
-    def rolled(self, told: Told) -> None:
+    def rolled(self, told: Announcement) -> None:
         """Roll ``told.k`` is journalled and about to be said."""
 
     def amended(self, amendment: Amendment, said: Sequence[str]) -> None:
@@ -107,7 +107,7 @@ class Controller:
 
     def plan(self, faces: tuple[str, ...], decision: Decision | None = None,
              photo: str | None = None, origin: Origin | None = None,
-             doubtful: bool = False, unseen: int = 0) -> Throw:
+             doubtful: bool = False, unseen: int = 0) -> PendingRoll:
         """The next roll checked by the rules (a refusal raises), with the odds after it and what
         will be said of it; a ``doubtful`` one nobody answered for is said so first, and so are
         ``unseen`` dice (``faces`` are those seen: the dice nobody saw move no chip)."""
@@ -116,9 +116,10 @@ class Controller:
         odds = self.odds_at(planned.ledger.series.game)
         entry = planned.ledger.rolls[-1].entry
         said = self.said(result, odds, entry)
-        return Throw(planned, Told(planned.k, result, odds, tuple(said), unseen=entry.unseen))
+        told = Announcement(planned.k, result, odds, tuple(said), unseen=entry.unseen)
+        return PendingRoll(planned, told)
 
-    def commit(self, throw: Throw, placed: Callable[[], None] | None = None) -> RollResult:
+    def commit(self, throw: PendingRoll, placed: Callable[[], None] | None = None) -> RollResult:
         """Journal the roll (the commit point), run ``placed`` (what follows the journal, such as
         putting the photos in place), then tell it, even when ``placed`` fails."""
         result = self.session.commit_roll(throw.planned)
@@ -134,7 +135,7 @@ class Controller:
         """Play the next roll: checked, journalled, then told."""
         return self.commit(self.plan(faces, decision))
 
-    def tell(self, told: Told) -> None:
+    def tell(self, told: Announcement) -> None:
         """Show and say a journalled roll, then journal that it was said."""
         with self.session.announcing(told.k):
             self.front.rolled(told)
@@ -149,7 +150,7 @@ class Controller:
             odds = None if result.after.over else self.odds_at(result.after)
             said = (self.phrases.before_crash(self.players[result.player]),
                     *self.said(result, odds, played.entry))
-            self.tell(Told(k, result, odds, said, resumed=True, unseen=played.entry.unseen))
+            self.tell(Announcement(k, result, odds, said, resumed=True, unseen=played.entry.unseen))
 
     def said(self, result: RollResult, odds: Odds | None, entry: Entry) -> list[str]:
         """What is said about roll ``entry``: that nobody answered for it, where it was

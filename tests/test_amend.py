@@ -260,5 +260,5 @@ def test_the_readme_names_every_window_key_and_the_ways_to_amend() -> None:
     assert named == {"space" if k == " " else k for k in KEYS if k != "\x1b"}
     assert "**a** amends a roll" in keys and KEYS["a"] == "amend"
     assert ("`amend K FACES` corrects roll *K* as `amend` does" in text
-            and "amend K FACES" in EN.say("manual_help"))
+            and "amend K FACES" in EN.sentence("manual_help"))
     assert "The rolls thrown since stand as thrown" in text and "are *struck*" in text

@@ -18,7 +18,7 @@ from lcr_vision.ledger import JOURNAL, Amendment, Entry, Ledger, Session, read_j
 from lcr_vision.manual import ManualPlay
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.ru import RU
-from lcr_vision.play import Controller, FrontEnd, Told
+from lcr_vision.play import Announcement, Controller, FrontEnd
 from lcr_vision.rules import RulesError, Settings
 from lcr_vision.speech import Announcer, Phrasebook
 
@@ -56,7 +56,7 @@ class Shown(FrontEnd):
         self.out = out
         self.shown: list[tuple[str, object, str]] = []
 
-    def rolled(self, told: Told) -> None:
+    def rolled(self, told: Announcement) -> None:
         self.shown.append(("rolled", told, self.out.getvalue()))
 
     def amended(self, amendment: Amendment, said: Sequence[str]) -> None:

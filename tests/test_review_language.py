@@ -20,7 +20,7 @@ from test_review_model import camera_roll, manual_session
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
-from lcr_vision.photolog import How, PhotoLog
+from lcr_vision.photolog import Committed, PhotoLog
 from lcr_vision.phrases.page import PAGES, page_words
 from lcr_vision.rules import Settings, Variants
 
@@ -140,7 +140,7 @@ def test_every_table_names_every_set_of_dice_how_and_variant() -> None:
         dot_to_win=True).names
     for words in PAGES.values():
         assert set(words.kinds) == {kind.word for kind in DiceKind}
-        assert set(words.how) == {how.value for how in How}
+        assert set(words.how) == {how.value for how in Committed}
     for name in variants:  # the record's names of them, Wild and Wilder kept as names
         assert page_words("ru").variant(name) in ("Wild", "Wilder") or not re.search(
             "[A-Za-z]", page_words("ru").variant(name))

@@ -22,7 +22,7 @@ from lcr_vision.ledger.events import (
     photo_path,
 )
 from lcr_vision.ledger.report import ledger_rows
-from lcr_vision.photolog import How, PhotoLog, PhotoRecord
+from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord
 from lcr_vision.phrases.written import describe_roll
 from lcr_vision.review import build_review, render_page
 from lcr_vision.review.model import curves_of
@@ -37,7 +37,7 @@ DOUBTFUL, TYPED, UNDONE = 3, 5, 2  # which rolls (by number) are confirmed, type
 
 
 def photo_record(session: Session, number: int, result: RollResult, dice: Detections,
-                 how: How) -> dict:
+                 how: Committed) -> dict:
     """The record the play loop writes for a roll committed as photo ``number``."""
     said = [describe_roll(result, session.settings.players)]
     return PhotoRecord.from_roll(number, result, session.settings, source="synth", how=how,
@@ -53,7 +53,7 @@ def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> No
     dice = sorted(scene.dice, key=lambda d: d.box[0])
     scores = [0.41 if k == DOUBTFUL and i == 0 else 0.97 for i in range(len(dice))]
     seen = Detections([d.box for d in dice], [d.face for d in dice], scores)
-    how = {DOUBTFUL: How.UNANSWERED, TYPED: How.TYPED}.get(k, How.READ)
+    how = {DOUBTFUL: Committed.UNANSWERED, TYPED: Committed.TYPED}.get(k, Committed.READ)
     number = session.photo_number
     result = session.record_roll(seen.faces, photo=photo_path(number))
     log.stage(number, scene.image, annotate(scene.image, seen),
@@ -167,7 +167,7 @@ def test_a_record_of_another_roll_is_flagged_and_not_shown(tmp_path: Path) -> No
     log, frame = PhotoLog(folder), np.zeros((40, 40, 3), np.uint8)
     session.record_roll(("dot", "dot"), photo="photos/0001.json")  # killed before its record
     second = session.record_roll(("R", "dot"), photo="photos/0001.json")  # the number reused
-    log.stage(1, frame, frame, photo_record(session, 1, second, Detections(), How.READ))
+    log.stage(1, frame, frame, photo_record(session, 1, second, Detections(), Committed.READ))
     log.finish(1)
     session.record_roll(("C", "dot"), photo="photos/0003.json")
     log.complete(3, {"player": "Cat", "faces": ["C", "dot"]})  # its files never reached the disk

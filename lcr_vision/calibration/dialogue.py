@@ -55,8 +55,8 @@ class Dialogue:
         if not self.asks:
             return True
         if isinstance(self.screen, Window):
-            return self._spoken_key([what, self.words.say("keys_ready")])
-        return self.line(self.words.say("type_ready", what=what)) not in (None, "q")
+            return self._spoken_key([what, self.words.sentence("keys_ready")])
+        return self.line(self.words.sentence("type_ready", what=what)) not in (None, "q")
 
     def agree(self, offer: str) -> bool:
         """Whether the user takes up ``offer`` (said first); nobody takes it in a scripted run."""
@@ -64,8 +64,8 @@ class Dialogue:
             return False
         self.say(offer)
         if isinstance(self.screen, Window):
-            return self._spoken_key([offer, self.words.say("keys_yes_no")])
-        return self.line(self.words.say("type_yes_no")) in ("", "y", "yes")
+            return self._spoken_key([offer, self.words.sentence("keys_yes_no")])
+        return self.line(self.words.sentence("type_yes_no")) in ("", "y", "yes")
 
     def play_area(self, image: np.ndarray, roi: Roi | None) -> Roi | None:
         """The play area the user keeps (the one found) or drags in the window."""
@@ -77,7 +77,7 @@ class Dialogue:
         if roi is not None:
             x, y, w, h = roi
             cv2.rectangle(shown, (x, y), (x + w, y + h), (40, 200, 40), 2)
-        draw_panel(shown, [self.words.say("drag_area")])
+        draw_panel(shown, [self.words.sentence("drag_area")])
         x, y, w, h = (int(v) for v in cv2.selectROI(self.screen.title, shown, False))
         return (x, y, w, h) if w >= 16 and h >= 16 else roi
 
@@ -85,16 +85,17 @@ class Dialogue:
         """The faces really up, as the user confirms or corrects the ``dice`` read in ``image``;
         ``None`` to stop."""
         read = dice.faces
-        said = " ".join(read) or self.words.say("no_dice_read")
+        said = " ".join(read) or self.words.sentence("no_dice_read")
         if isinstance(self.screen, Window):
-            action = self._key(annotate(image, dice), [self.words.say("shown_read", faces=said),
-                                                       self.words.say("keys_truth")])
+            action = self._key(annotate(image, dice),
+                               [self.words.sentence("shown_read", faces=said),
+                                self.words.sentence("keys_truth")])
             if action == "quit":
                 return None
             if action == "confirm":
                 return read
         while True:
-            text = self.line(self.words.say("type_truth", faces=said))
+            text = self.line(self.words.sentence("type_truth", faces=said))
             if text is None or text == "q":
                 return None
             if not text:

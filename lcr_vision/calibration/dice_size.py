@@ -127,7 +127,7 @@ def closer_advice(die: float, share: float,
     """
     if die >= DETAIL_READS or share >= READ_WELL:
         return ()
-    return (words.say("come_closer", die=f"{die:.0f}", share=f"{100 * share:.0f}",
+    return (words.sentence("come_closer", die=f"{die:.0f}", share=f"{100 * share:.0f}",
                       least=f"{DETAIL_READS:.0f}", times=f"{DETAIL_READS / die:.1f}"),)
 
 
@@ -140,7 +140,7 @@ def size_warnings(die: float, area: tuple[int, int],
     """
     out = []
     if die < SMALLEST_DETAIL:
-        out.append(words.say("too_small", die=f"{die:.0f}"))
+        out.append(words.sentence("too_small", die=f"{die:.0f}"))
     elif locator_die(die, area, max(1.0, LOCATOR_SIDE / max(area))) < SMALLEST_READABLE:
-        out.append(words.say("small_in_wide", die=f"{die:.0f}", side=max(area)))
+        out.append(words.sentence("small_in_wide", die=f"{die:.0f}", side=max(area)))
     return tuple(out)

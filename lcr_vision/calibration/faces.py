@@ -69,7 +69,7 @@ class Part:
 
 
 @dataclass(frozen=True)
-class Seen:
+class CheckRead:
     """A check roll as the reader saw it through the view, and the examples it teaches: crops
     ``(K, 3, s, s)`` with their class indices ``labels``, and the sizes (view pixels) of the
     dice among them as the locator found them."""
@@ -87,7 +87,7 @@ class Seen:
 
 
 @dataclass(frozen=True)
-class Learnt:
+class HeadTrial:
     """What step 5 found: the held-out accuracy without and with a head, and the head fitted to
     every check roll (``None`` when it did not read the held-out rolls clearly better). Judged
     by a table's questions too (`learn`'s ``asks``), ``asked`` is how many held-out rolls the
@@ -143,7 +143,7 @@ def assign(log_probs: np.ndarray, truth: Sequence[int], none: int) -> list[int]:
     return best
 
 
-def see(reader: DiceReader, view: View, roll: CheckRoll, rng: np.random.Generator) -> Seen:
+def see(reader: DiceReader, view: View, roll: CheckRoll, rng: np.random.Generator) -> CheckRead:
     """``roll`` read through ``view`` as `CalibratedReader` reads it, kept for reading again with
     other heads, and the crops it teaches, labelled."""
     image = view.apply(roll.image)
@@ -160,14 +160,14 @@ def see(reader: DiceReader, view: View, roll: CheckRoll, rng: np.random.Generato
     labels = np.array(assign(reader.face_log_probs(crops), [CLASSES.index(f) for f in roll.truth],
                              none) if len(crops) >= len(roll.truth) else [], int)
     if not len(labels):  # a die the locator missed: which face it showed is unknown
-        return Seen(roll.truth, tuple(parts), crops[:0], labels, np.zeros(0))
+        return CheckRead(roll.truth, tuple(parts), crops[:0], labels, np.zeros(0))
     sizes = peaks.sizes.mean(1)
     shifted = [cut_crops(image, peaks.centers + rng.uniform(-JITTER, JITTER, (len(sizes), 2))
                          * sizes[:, None], sizes * rng.uniform(1 - 2 * JITTER, 1 + 2 * JITTER,
                                                                len(sizes)), reader.crop)
                for _ in range(JITTERS)]
     looks = [cut_crops(image, peaks.centers, sizes * k, reader.crop) for k in SECOND_LOOK]
-    return Seen(roll.truth, tuple(parts), np.concatenate([crops, *shifted, *looks]),
+    return CheckRead(roll.truth, tuple(parts), np.concatenate([crops, *shifted, *looks]),
                 np.tile(labels, 1 + JITTERS + len(looks)), sizes[labels != none])
 
 
@@ -200,7 +200,7 @@ def _merged(parts: Sequence[Part]) -> Peaks:
     return Peaks(centers[keep].reshape(-1, 2), sizes[keep].reshape(-1, 2), scores[keep])
 
 
-def seen_dice(reader: DiceReader, seen: Seen) -> Detections:
+def seen_dice(reader: DiceReader, seen: CheckRead) -> Detections:
     """The dice ``reader`` (with its head) reads in ``seen``, as it would read the roll, with
     their scores and probabilities: what the table judges a read by (`Asks`)."""
     found = []
@@ -212,7 +212,7 @@ def seen_dice(reader: DiceReader, seen: Seen) -> Detections:
     return merge(found) if len(found) > 1 else found[0][0]
 
 
-def fit_head(reader: DiceReader, seen: Sequence[Seen], model: str,
+def fit_head(reader: DiceReader, seen: Sequence[CheckRead], model: str,
              empty: np.ndarray | None = None) -> FaceHead | None:
     """The head for the model of digest ``model``, fitted to the labelled crops of ``seen`` and
     the ``empty`` table's crops (`empty_crops`) as no die, read in every quarter-turn; ``None``
@@ -232,7 +232,7 @@ def fit_head(reader: DiceReader, seen: Sequence[Seen], model: str,
 def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
           current: FaceHead | None = None, seed: int = 0,
           background: np.ndarray | None = None, asks: Asks | None = None,
-          fresh: Sequence[bool] | None = None) -> Learnt:
+          fresh: Sequence[bool] | None = None) -> HeadTrial:
     """Fit a head for ``reader`` on ``rolls`` seen through ``view`` and on as many crops of the
     empty table ``background`` (a frame, where known) as of dice, and measure it on held-out
     folds of the rolls against ``reader`` with the ``current`` head (none: the model as
@@ -282,7 +282,7 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
         asked = (questions(truths, plain, asks), questions(truths, taught, asks))
         silent = (silent_wrong(truths, plain, asks), silent_wrong(truths, taught, asks))
         keep = keep and silent[1] <= silent[0] or fewer_questions(truths, plain, taught, asks)
-    return Learnt(accuracy_of(truths, before), accuracy_of(truths, after),
+    return HeadTrial(accuracy_of(truths, before), accuracy_of(truths, after),
                   fit_head(reader, seen, model, empty) if keep else None, asked, silent,
                   tuple(tuple(t) for t in truths), tuple(taught if keep else plain))
 

@@ -48,7 +48,7 @@ from lcr_vision.calibration.dice_size import (
     sizes_apart,
 )
 from lcr_vision.calibration.doubt import expected_questions, fit_doubt
-from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn, more_to_learn
+from lcr_vision.calibration.faces import MIN_ROLLS, HeadTrial, learn, more_to_learn
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import (
     THRESHOLDS,
@@ -66,7 +66,7 @@ from lcr_vision.calibration.light import (
     same_table,
 )
 from lcr_vision.calibration.profile import Accuracy, Profile, Roi
-from lcr_vision.calibration.rests import Rest, rests
+from lcr_vision.calibration.rests import StillFrames, rests
 from lcr_vision.calibration.table_check import (
     CLIPPED_LEVEL,
     advice,
@@ -168,7 +168,7 @@ class Calibration:
         self.live = bool(getattr(source, "live", False))
         self.face_map: FaceMap | None = None  # step 3's, once said
         self.words = CalibrationWords(request.language)
-        self.doing = self.words.say("doing_clear")  # shown over the live picture
+        self.doing = self.words.sentence("doing_clear")  # shown over the live picture
         # the most check rolls more that were wanted (for the far side or to learn the dice),
         # given or not: a rehearsal from a folder is given them by calibrating again
         self.wanted_more = 0
@@ -184,34 +184,34 @@ class Calibration:
         say = self.dialogue.say
         words = self.words
         say(words.start(self.request.name, self.request.dice))
-        say(words.say("empty_table"))
+        say(words.sentence("empty_table"))
         empty, later = self._split()
         background = learn_background([f for rest in empty for f in rest.frames])
         figures = light_figures(background)
         told = advice(figures, words=words)
-        say(*told or [words.say("light_fine")])
+        say(*told or [words.sentence("light_fine")])
         table = EmptyTable(background, figures, told, self._play_area(background))
-        self.doing = words.say("place_dice")
-        say(words.dice_size(words.say("place_dice") if self.live else None))
+        self.doing = words.sentence("place_dice")
+        say(words.dice_size(words.sentence("place_dice") if self.live else None))
         checked = self._check_rolls(later, table)
         self.profile = self._fit(table, checked, self.face_map, later)
         return self.profile
 
-    def _split(self) -> tuple[list[Rest], Iterator[Rest]]:
+    def _split(self) -> tuple[list[StillFrames], Iterator[StillFrames]]:
         """The empty table's rests, and the rests still to come."""
         stream = rests(self.source, lambda frame: self.dialogue.show(frame, [self.doing]))
         if isinstance(self.source, FolderSource) and self.answers is not None:
             every = list(stream)
             empty = [r for r in every if not self.answers.get(r.name)]
             if not empty:
-                raise CalibrationError(self.words.say("no_empty_photo"))
+                raise CalibrationError(self.words.sentence("no_empty_photo"))
             return empty, iter([r for r in every if self.answers.get(r.name)])
-        self.dialogue.say(self.words.say("clear_table"))
-        if self.live and not self.dialogue.ready(self.words.say("ask_empty")):
-            raise CalibrationError(self.words.say("stopped_empty"))
+        self.dialogue.say(self.words.sentence("clear_table"))
+        if self.live and not self.dialogue.ready(self.words.sentence("ask_empty")):
+            raise CalibrationError(self.words.sentence("stopped_empty"))
         first = next(stream, None)
         if first is None:
-            raise CalibrationError(self.words.say("no_still", source=self.source.name))
+            raise CalibrationError(self.words.sentence("no_still", source=self.source.name))
         return [first], stream
 
     def _play_area(self, background: np.ndarray) -> Roi | None:
@@ -219,7 +219,7 @@ class Calibration:
         if self.request.roi is not None:
             x, y, rw, rh = self.request.roi
             if x + rw > w or y + rh > h:
-                raise CalibrationError(self.words.say("roi_outside", x=x, y=y, w=rw, h=rh,
+                raise CalibrationError(self.words.sentence("roi_outside", x=x, y=y, w=rw, h=rh,
                                                       fw=w, fh=h))
             roi: Roi | None = self.request.roi
         else:
@@ -236,7 +236,7 @@ class Calibration:
                        key=lambda n: natural_key(Path(n)))
         return iter([self.answers[n] for n in names])
 
-    def _check_rolls(self, later: Iterator[Rest], table: EmptyTable, more: int | None = None,
+    def _check_rolls(self, later: Iterator[StillFrames], table: EmptyTable, more: int | None = None,
                      before: int = 0, view: View | None = None) -> Checked:
         """Steps 2 and 4 as the dice come: measure the first roll, then read, show and check each.
         Asked for ``more`` after ``before`` rolls were checked, the dice are shown through
@@ -282,24 +282,24 @@ class Calibration:
             self.dialogue.say(self.words.check_roll(before + len(rolls), found, truth))
             if wanted is not None and len(rolls) >= wanted:
                 break
-            self.doing = self.words.say("doing_roll", n=before + len(rolls))
+            self.doing = self.words.sentence("doing_roll", n=before + len(rolls))
         if not rolls and before:
             return Checked((), (), (), ())
         if not rolls:
-            raise CalibrationError(self.words.say("unanswered" if unanswered else "no_roll"))
+            raise CalibrationError(self.words.sentence("unanswered" if unanswered else "no_roll"))
         if refused(len(strangers), len(rolls)):
-            raise CalibrationError(self.words.say("other_table", strangers=len(strangers),
+            raise CalibrationError(self.words.sentence("other_table", strangers=len(strangers),
                                                   rolls=len(rolls)))
         if sum(sizes_apart(sizes, read_sizes)) > ODD_SIZES * len(sizes):
-            raise CalibrationError(self.words.say("two_distances", least=f"{min(sizes):.0f}",
+            raise CalibrationError(self.words.sentence("two_distances", least=f"{min(sizes):.0f}",
                                                   most=f"{max(sizes):.0f}"))
         # rolls measured apart from the rest: their blobs were not their dice
         kept = [k for k, apart in enumerate(odd_sizes(sizes) if sizes else []) if not apart]
         return Checked(tuple(rolls), tuple(sizes[k] for k in kept), tuple(detail[k] for k in kept),
                        warnings)
 
-    def _first_dice(self, rest: Rest, blobs: Sequence[tuple[int, int, int, int]], size: float,
-                    roi: Roi | None) -> tuple[View, tuple[str, ...]]:
+    def _first_dice(self, rest: StillFrames, blobs: Sequence[tuple[int, int, int, int]],
+                    size: float, roi: Roi | None) -> tuple[View, tuple[str, ...]]:
         """Step 2 on the first dice seen: say their size and what to fix; the view to show them
         through until the best is known, and the warnings given."""
         h, w = rest.image.shape[:2]
@@ -309,7 +309,7 @@ class Calibration:
         self.dialogue.say(self.words.die_width(size), *warnings)
         return View(roi, candidate_scales(size, area)[0], (w, h)), warnings
 
-    def _truth(self, rest: Rest, dice: Detections,
+    def _truth(self, rest: StillFrames, dice: Detections,
                truths: Iterator[tuple[str, ...]] | None) -> tuple[str, ...] | None:
         """The faces up in ``rest``: from the answers, or from the user shown the ``dice`` read."""
         if truths is not None:
@@ -328,7 +328,8 @@ class Calibration:
         self.dialogue.say(self.words.face_map(fmap.as_dict()))
         return fmap
 
-    def _shown_faces(self, later: Iterator[Rest], table: EmptyTable) -> tuple[CheckRoll, ...]:
+    def _shown_faces(self, later: Iterator[StillFrames],
+                     table: EmptyTable) -> tuple[CheckRoll, ...]:
         """Step 5's first part, where someone at the table agrees: one die shown with each face
         up in turn, each a roll of one die whose face is known without asking. A family's wild
         symbol may turn up in no check roll; shown once, a face head can learn it (on a printed
@@ -338,8 +339,8 @@ class Calibration:
             return ()
         shown = []
         for face in faces:
-            self.doing = self.words.say("doing_show", face=face)
-            self.dialogue.say(self.words.say("show_face", face=face))
+            self.doing = self.words.sentence("doing_show", face=face)
+            self.dialogue.say(self.words.sentence("show_face", face=face))
             rest = next((r for r in later if dice_seen(r.image, table.background)), None)
             if rest is None:
                 break
@@ -347,13 +348,13 @@ class Calibration:
         return tuple(shown)
 
     def _fit(self, table: EmptyTable, checked: Checked, face_map: FaceMap | None,
-             later: Iterator[Rest]) -> Profile:
+             later: Iterator[StillFrames]) -> Profile:
         """Score every candidate view on the check rolls; the profile of the best, with what it
         learnt of these dice from them and from the faces shown (the rests ``later`` still to
         come)."""
         h, w = table.background.shape[:2]
         if not checked.sizes:
-            raise CalibrationError(self.words.say("no_dice"))
+            raise CalibrationError(self.words.sentence("no_dice"))
         die = float(np.median(checked.sizes))
         rois = ([table.roi] if self.request.roi is not None
                 else list(dict.fromkeys([None, table.roi])))
@@ -384,12 +385,12 @@ class Calibration:
         reads = (learnt.after.die_accuracy if learnt is not None and learnt.head is not None
                  else accuracy.die_accuracy)
         if reads < MIN_ACCURACY:
-            said = self.words.say("too_few_right", share=f"{100 * reads:.0f}",
-                                  advice=" ".join(notes) or self.words.say("light_evenly"))
+            said = self.words.sentence("too_few_right", share=f"{100 * reads:.0f}",
+                                  advice=" ".join(notes) or self.words.sentence("light_evenly"))
             if not self.request.keep_anyway:
-                raise CalibrationError(f"{said} {self.words.say('not_written')}",
+                raise CalibrationError(f"{said} {self.words.sentence('not_written')}",
                                        self.wanted_more)
-            self.dialogue.say(f"{said} {self.words.say('kept_anyway')}")
+            self.dialogue.say(f"{said} {self.words.sentence('kept_anyway')}")
             notes += (said,)
         sharp = [v for v in checked.sharpness if np.isfinite(v)]  # a roll with no blob has none
         figures = {**table.figures, **({"focus": round(float(np.mean(sharp)), 1)} if sharp else {})}
@@ -405,7 +406,7 @@ class Calibration:
             held_out=None if learnt is None else (learnt.before, learnt.after), doubt=doubt,
         )
 
-    def _more_to_learn(self, checked: Checked, view: View, later: Iterator[Rest],
+    def _more_to_learn(self, checked: Checked, view: View, later: Iterator[StillFrames],
                        table: EmptyTable) -> tuple[Checked, Accuracy]:
         """The check rolls, with the ones more taken that learning these dice needs where the
         reader as shipped reads them short (`more_to_learn`): asked for at the table (the dice
@@ -459,29 +460,29 @@ class Calibration:
             self.dialogue.say(self.words.far_side(found.turn))
         return found.turn
 
-    def _doubt(self, learnt: Learnt | None, face_map: FaceMap) -> float:
+    def _doubt(self, learnt: HeadTrial | None, face_map: FaceMap) -> float:
         """The doubt fitted to the held-out check rolls as learnt read them (`fit_doubt`), and
         the questions it means on them, said."""
         if learnt is None or not learnt.truths:
             return DOUBT_THRESHOLD
         doubt = fit_doubt(learnt.truths, learnt.reads, face_map)
         if doubt > DOUBT_THRESHOLD:
-            self.dialogue.say(self.words.say("doubt_raised", share=round(100 * doubt)))
-        self.dialogue.say(self.words.say(
+            self.dialogue.say(self.words.sentence("doubt_raised", share=round(100 * doubt)))
+        self.dialogue.say(self.words.sentence(
             "expect", n=expected_questions(learnt.truths, learnt.reads, face_map, doubt)))
         return doubt
 
     def _learn(self, reader: FrameReader, view: View, rolls: Sequence[CheckRoll],
-               background: np.ndarray) -> Learnt | None:
+               background: np.ndarray) -> HeadTrial | None:
         """Step 5: a face head for these dice (and the empty table's ``background``, where there
         are none), and what it reads on held-out check rolls; said."""
         say, words = self.dialogue.say, self.words
-        say(words.say("learning"))
+        say(words.sentence("learning"))
         if not getattr(reader, "has_features", False):
-            say(words.say("cannot_learn"))
+            say(words.sentence("cannot_learn"))
             return None
         if len(rolls) < MIN_ROLLS:
-            say(words.say("too_few_to_learn", least=MIN_ROLLS))
+            say(words.sentence("too_few_to_learn", least=MIN_ROLLS))
             return None
         learnt = learn(reader, view, rolls, background=background)
         b, a = learnt.before, learnt.after

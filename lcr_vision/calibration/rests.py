@@ -22,7 +22,7 @@ STILLNESS = SettleConfig()  # what counts as movement: the play loop's threshold
 
 
 @dataclass(frozen=True)
-class Rest:
+class StillFrames:
     """Still frames of the table; ``name`` is the photo's file name, or ``frame-N`` for the last
     frame's number in a video or camera stream."""
 
@@ -36,13 +36,13 @@ class Rest:
 
 
 def rests(source: FrameSource, watch: Callable[[np.ndarray], object] = lambda frame: None,
-          config: SettleConfig = STILLNESS) -> Iterator[Rest]:
+          config: SettleConfig = STILLNESS) -> Iterator[StillFrames]:
     """Every rest of ``source``, in order; a live source never ends. ``watch`` sees each frame of
     a video or camera as it comes (to show it)."""
     if isinstance(source, FolderSource):
         for frame in source.frames():
             assert source.current is not None
-            yield Rest(source.current.name, (frame,))
+            yield StillFrames(source.current.name, (frame,))
         return
     previous: np.ndarray | None = None
     moved, quiet = True, []
@@ -57,5 +57,5 @@ def rests(source: FrameSource, watch: Callable[[np.ndarray], object] = lambda fr
         elif moved:
             quiet = quiet + [frame] if level <= config.motion_off else []
             if len(quiet) >= REST_FRAMES:
-                yield Rest(f"frame-{index}", tuple(quiet))
+                yield StillFrames(f"frame-{index}", tuple(quiet))
                 moved, quiet = False, []

@@ -76,14 +76,14 @@ def advice(figures: dict[str, float], die: float | None = None,
     """
     out = []
     if figures.get("brightness", 255) < MIN_BRIGHTNESS or figures.get("dark", 0) > MAX_DARK:
-        out.append(words.say("too_dark"))
+        out.append(words.sentence("too_dark"))
     if figures.get("clipped", 0) > MAX_CLIPPED:
-        out.append(words.say("blown_out", share=f"{100 * figures['clipped']:.0f}"))
+        out.append(words.sentence("blown_out", share=f"{100 * figures['clipped']:.0f}"))
     if figures.get("glare", 0) > MAX_GLARE:
-        out.append(words.say("glare"))
+        out.append(words.sentence("glare"))
     if figures.get("focus", np.inf) < MIN_FOCUS:
-        out.append(words.say("blurred_small", die=f"{die:.0f}")
-                   if die is not None and die < FOCUS_SIDE else words.say("blurred"))
+        out.append(words.sentence("blurred_small", die=f"{die:.0f}")
+                   if die is not None and die < FOCUS_SIDE else words.sentence("blurred"))
     return tuple(out)
 
 

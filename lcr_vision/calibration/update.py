@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from lcr_vision.calibration.doubt import Asks, fit_doubt
-from lcr_vision.calibration.faces import MIN_ROLLS, Learnt, learn
+from lcr_vision.calibration.faces import MIN_ROLLS, HeadTrial, learn
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.guide import CalibrationError
@@ -52,7 +52,7 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
            threads: int = 1, words: CalibrationWords = EN_WORDS,
            asks: Asks | None = None, checks: Sequence[CheckRoll] = (),
            background: np.ndarray | None = None,
-           known: Collection[str] | None = None) -> tuple[Profile, Learnt]:
+           known: Collection[str] | None = None) -> tuple[Profile, HeadTrial]:
     """``profile`` with a head learnt from the rolls of ``sessions`` (and the ``checks`` it was
     calibrated on, with its empty table's ``background``, where kept), and what it read on
     held-out rolls; CalibrationError (in the language of ``words``) where they teach too little
@@ -66,15 +66,15 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     rolls = [*checks, *played]
     wrong = sorted({f for roll in rolls for f in roll.truth} - set(profile.dice.faces))
     if wrong:
-        raise CalibrationError(words.say("update_faces", faces=", ".join(wrong),
-                                         dice=words.say(profile.dice.value)))
+        raise CalibrationError(words.sentence("update_faces", faces=", ".join(wrong),
+                                         dice=words.sentence(profile.dice.value)))
     if len(rolls) < MIN_ROLLS:
-        raise CalibrationError(words.say("update_few", rolls=len(rolls), least=MIN_ROLLS))
+        raise CalibrationError(words.sentence("update_few", rolls=len(rolls), least=MIN_ROLLS))
     # a head learns the faces as the profile reads them: the far side up by the profile's turn,
     # else found in each frame, unless the games show where it is
     reader = DiceReader(model, profile.settings(), threads)
     if not reader.has_features:
-        raise CalibrationError(words.say("update_no_features", model=reader.model_path))
+        raise CalibrationError(words.sentence("update_no_features", model=reader.model_path))
     found = None
     if reader.find_up:
         told = reader.reading(find_up=False)
@@ -87,12 +87,12 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     fresh = None if known is None else (
         [current is None] * len(checks) + [roll.name not in known for roll in played])
     if fresh is not None and sum(fresh) < MIN_ROLLS:
-        raise CalibrationError(words.say("update_few", rolls=sum(fresh), least=MIN_ROLLS))
+        raise CalibrationError(words.sentence("update_few", rolls=sum(fresh), least=MIN_ROLLS))
     learnt = learn(reader, profile.view, rolls, current, background=background, asks=asks,
                    fresh=fresh)
     doubt = fit_doubt(learnt.truths, learnt.reads, profile.face_map or DEFAULT_MAP)
     if learnt.head is None and found is None and doubt == profile.doubt:
-        raise CalibrationError(words.say("update_not_better", a=learnt.after.right,
+        raise CalibrationError(words.sentence("update_not_better", a=learnt.after.right,
                                          ad=learnt.after.dice, b=learnt.before.right))
     if learnt.head is not None:
         profile = replace(profile, face_head=learnt.head, held_out=(learnt.before, learnt.after),

@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
             profile = calibration.run()
             path = save(profile)
             save_checks(path, calibration.learnt_from, calibration.background)
-            announcer.say(CalibrationWords(args.language).say("saved", name=profile.name))
+            announcer.say(CalibrationWords(args.language).sentence("saved", name=profile.name))
         print(f"profile: {path}")
     finally:
         screen.close()
@@ -148,7 +148,7 @@ def run_update(args: argparse.Namespace) -> int:
     if profile.turn != old.turn:
         print(words.far_side(profile.turn))
     b, a = learnt.before, learnt.after
-    print(words.say("update_learnt" if learnt.head is not None else "update_not_kept",
+    print(words.sentence("update_learnt" if learnt.head is not None else "update_not_kept",
                     b=b.right, bd=b.dice, a=a.right, ad=a.dice, rolls=b.rolls))
     print(f"profile: {save(profile)}")
     return 0

@@ -30,9 +30,10 @@ Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.led
 A `plain` kind (``undo``, ``announced``, ``game_over``, ``new_game``) declares its fields once,
 as its dataclass's, and is written and read by `Event`'s own `to_json` and `from_json`; the
 others hold structured values (settings, faces, choices, a photo's origin) and say how they are
-written. Version 3 added ``settle``, version 4 the ``prev`` of every line after the first: the digest of
-the line before it, which the journal writes and checks (`lcr_vision.ledger.journal.tampering`);
-older journals are read as they are. Every field of a kind is checked,
+written. Version 3 added ``settle``, version 4 the ``prev`` of every line after the first: the
+digest of the line before it, which the journal writes and checks
+(`lcr_vision.ledger.journal.tampering`); older journals are read as they are. Every field of a
+kind is checked,
 no unknown field is allowed, and a fault is a `JournalError` naming the journal's line.
 
 >>> from lcr_vision.rules import Variants

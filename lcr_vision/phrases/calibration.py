@@ -265,22 +265,24 @@ class CalibrationWords:
     def __init__(self, language: str = "en") -> None:
         self.templates = TEMPLATES[language]
 
-    def say(self, key: str, **fields: object) -> str:
+    def sentence(self, key: str, **fields: object) -> str:
         """The template ``key`` filled with ``fields``."""
         return self.templates[key].format(**fields)
 
     def start(self, name: str, kind: DiceKind) -> str:
-        return self.say("start", name=name, dice=self.say(kind.value))
+        return self.sentence("start", name=name, dice=self.sentence(kind.value))
 
     def dice_size(self, doing: str | None) -> str:
         """Step 2's heading; ``doing`` is what to do now, at a live camera."""
-        return self.say("dice_size_doing", doing=doing) if doing else self.say("dice_size")
+        if doing:
+            return self.sentence("dice_size_doing", doing=doing)
+        return self.sentence("dice_size")
 
     def play_area(self, roi: tuple[int, int, int, int] | None) -> str:
         if roi is None:
-            return self.say("whole_picture")
+            return self.sentence("whole_picture")
         x, y, w, h = roi
-        return self.say("play_area", x=x, y=y, w=w, h=h)
+        return self.sentence("play_area", x=x, y=y, w=w, h=h)
 
     def far_side(self, turn: int | None) -> str:
         """Where the check rolls read best with the table's far side (``turn``: quarter-turns
@@ -291,10 +293,11 @@ class CalibrationWords:
         "The table's far side is the picture's right side; I read it turned up."
         """
         if turn is None:
-            return self.say("far_side_found")
+            return self.sentence("far_side_found")
         if turn % 4 == 0:
-            return self.say("far_side_top")
-        return self.say("far_side", side=self.say(("right", "bottom", "left")[turn % 4 - 1]))
+            return self.sentence("far_side_top")
+        side = self.sentence(("right", "bottom", "left")[turn % 4 - 1])
+        return self.sentence("far_side", side=side)
 
     def far_side_unclear(self, likely: int, rolls: int, more: int) -> str:
         """The far side the check rolls lean to (``likely`` quarter-turns) but do not make clear
@@ -304,8 +307,8 @@ class CalibrationWords:
         >>> EN_WORDS.far_side_unclear(2, 10, 10)[:60]
         "The table's far side looks like the picture's bottom side, b"
         """
-        side = self.say(("top", "right", "bottom", "left")[likely % 4])
-        return self.say("far_side_unsure", side=side, rolls=rolls, more=more)
+        side = self.sentence(("top", "right", "bottom", "left")[likely % 4])
+        return self.sentence("far_side_unsure", side=side, rolls=rolls, more=more)
 
     def learn_more(self, share: float, dice: int, more: int, asking: bool) -> str:
         """The check rolls read ``share`` of their ``dice`` right, short of what learning these
@@ -314,44 +317,45 @@ class CalibrationWords:
         >>> EN_WORDS.learn_more(0.9, 20, 10, asking=True).split(": ")[1]
         'roll the dice 10 more times.'
         """
-        return self.say("learn_more" if asking else "learn_unsure", share=f"{100 * share:.0f}",
+        return self.sentence("learn_more" if asking else "learn_unsure", share=f"{100 * share:.0f}",
                         dice=dice, more=more)
 
     def die_width(self, pixels: float) -> str:
-        return self.say("die_width", die=f"{pixels:.0f}")
+        return self.sentence("die_width", die=f"{pixels:.0f}")
 
     def face_map(self, pips: Mapping[str, str] | None) -> str:
         """Step 3: how pip values count (``None``: boxed dice)."""
         if pips is None:
-            return self.say("boxed_map")
-        counts = ", ".join(self.say("counts", pips=p, face=f) for p, f in pips.items())
-        return self.say("face_map", counts=counts)
+            return self.sentence("boxed_map")
+        counts = ", ".join(self.sentence("counts", pips=p, face=f) for p, f in pips.items())
+        return self.sentence("face_map", counts=counts)
 
     def check_rolls(self, wanted: int | None) -> str:
         """Step 4's heading; ``wanted`` rolls, or all there are."""
-        return self.say("check_rolls", wanted=wanted or self.say("all"))
+        return self.sentence("check_rolls", wanted=wanted or self.sentence("all"))
 
     def check_roll(self, n: int, found: Sequence[str], truth: Sequence[str]) -> str:
         """Check roll ``n``: what was read, and what it really showed when that differs."""
-        read = " ".join(found) or self.say("nothing")
+        read = " ".join(found) or self.sentence("nothing")
         if tuple(sorted(found)) == tuple(sorted(truth)):
-            return self.say("check_roll", n=n, found=read)
-        return self.say("check_roll_wrong", n=n, found=read, truth=" ".join(truth))
+            return self.sentence("check_roll", n=n, found=read)
+        return self.sentence("check_roll_wrong", n=n, found=read, truth=" ".join(truth))
 
     def accuracy(self, die: float, count: int, roll: float, rolls: int, default: float) -> str:
         """The best view's accuracy on the check rolls (shares), and the shipped reader's."""
-        return self.say("accuracy", die=f"{100 * die:.0f}", dice=count, roll=f"{100 * roll:.0f}",
-                        rolls=rolls, default=f"{100 * default:.0f}")
+        return self.sentence("accuracy", die=f"{100 * die:.0f}", dice=count,
+                             roll=f"{100 * roll:.0f}", rolls=rolls,
+                             default=f"{100 * default:.0f}")
 
     def show_faces(self, faces: Sequence[str]) -> str:
         """The offer after the check rolls at the table: one die shown with each face up in
         turn, for step 5 to learn from."""
-        return self.say("show_faces", faces=", ".join(faces))
+        return self.sentence("show_faces", faces=", ".join(faces))
 
     def learnt(self, before: tuple[int, int], after: tuple[int, int], kept: bool) -> str:
         """Step 5's result: dice read right of dice held out, ``before`` and ``after``."""
-        return self.say("learnt", b=before[0], bd=before[1], a=after[0], ad=after[1],
-                        verdict=self.say("kept" if kept else "not_kept"))
+        return self.sentence("learnt", b=before[0], bd=before[1], a=after[0], ad=after[1],
+                        verdict=self.sentence("kept" if kept else "not_kept"))
 
 
 EN_WORDS = CalibrationWords("en")

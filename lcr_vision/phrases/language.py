@@ -51,13 +51,13 @@ class Language:
             return parts[0]
         return f"{', '.join(parts[:-1])} {self.joiner} {parts[-1]}"
 
-    def say(self, key: str, **fields: object) -> str:
+    def sentence(self, key: str, **fields: object) -> str:
         """The template ``key`` filled with ``fields`` (see the module's docstring)."""
         return _Filler(self).format(self.templates[key], **fields)
 
     def render(self, said: Said) -> str:
         """A `Said` value in words."""
-        return self.say(said.key, **said.fields)
+        return self.sentence(said.key, **said.fields)
 
     def printed(self, said: Said) -> str:
         """A `Said` value as a terminal prints it: its numbers in digits (``3 кубика``)."""

@@ -110,7 +110,7 @@ class PageWords:
 
     def variant(self, name: str) -> str:
         """A variant on by its command-line name (``last-chip-wins``), as the page names it."""
-        return self.language.say(f"rec_variant_{name}")
+        return self.language.sentence(f"rec_variant_{name}")
 
     def shown_of(self, total: int) -> str:
         """The live count of the ``total`` cards, its ``{shown}`` left for the script."""

@@ -52,7 +52,7 @@ class Record:
 
     def line(self, key: str, **fields: object) -> str:
         """The record template ``key`` (``rec_`` before it) filled, numbers in digits."""
-        return self._words.say(f"rec_{key}", **{k: str(v) if isinstance(v, int) else v
+        return self._words.sentence(f"rec_{key}", **{k: str(v) if isinstance(v, int) else v
                                                  for k, v in fields.items()})
 
     def count(self, n: int, noun: str) -> str:

@@ -89,8 +89,8 @@ class Phrasebook:
     def _words(self) -> Language:
         return WORDS[self.language]
 
-    def _say(self, key: str, **fields: object) -> str:
-        return self._words.say(key, **fields)
+    def _fill(self, key: str, **fields: object) -> str:
+        return self._words.sentence(key, **fields)
 
     def written(self, key: str, **fields: object) -> str:
         """A line written out (not said) in the table's language, such as manual play's or a
@@ -99,7 +99,7 @@ class Phrasebook:
         >>> Phrasebook(("Ann", "Ben", "Cat"), "ru").written("ask_amend_faces", k=3)
         'Грани броска 3 на самом деле (например, L R dot): '
         """
-        return self._say(key, **{k: str(v) if isinstance(v, int) else v
+        return self._fill(key, **{k: str(v) if isinstance(v, int) else v
                                  for k, v in fields.items()})
 
     def refusal(self, error: UserError) -> str:
@@ -110,38 +110,38 @@ class Phrasebook:
 
     def turn(self, player: str, count: int) -> str:
         """The instruction before a roll: ``Ben, roll two dice.``"""
-        return self._say("turn", player=player, dice=self._words.count(count, "die"))
+        return self._fill("turn", player=player, dice=self._words.count(count, "die"))
 
     def reroll(self, player: str) -> str:
         """After a read that could not be used."""
-        return self._say("reroll", player=player)
+        return self._fill("reroll", player=player)
 
     def read(self, faces: Sequence[str]) -> str:
         """What was read, as game faces: ``Left, center, dot.``"""
         text = ", ".join(self._words.faces[f] for f in faces)
-        return self._say("read", faces=text[:1].upper() + text[1:])
+        return self._fill("read", faces=text[:1].upper() + text[1:])
 
     def wrong_count(self, seen: int, player: str, owed: int) -> str:
         """A read with the wrong number of dice: ``I see two dice, Ann rolls three.``"""
         owed_text = self._words.count(owed, "die", bare=True)
         if seen == 0:
-            return self._say("no_dice", player=player, owed=owed_text)
-        return self._say(
+            return self._fill("no_dice", player=player, owed=owed_text)
+        return self._fill(
             "wrong_count", seen=self._words.count(seen, "die"), player=player, owed=owed_text
         )
 
     def demo_end(self, winner: str | None, delays: Sequence[int], folder: object) -> list[str]:
         """The demo's last lines, printed (numbers in digits): its winner, how soon after the
         dice stopped each throw was read (``delays`` in frames, sorted), its session folder."""
-        lines = [] if winner is None else [self._say("demo_won", player=winner)]
+        lines = [] if winner is None else [self._fill("demo_won", player=winner)]
         if delays:
-            lines.append(self._say("demo_reads", throws=str(len(delays)),
+            lines.append(self._fill("demo_reads", throws=str(len(delays)),
                                    median=str(delays[len(delays) // 2]), most=str(delays[-1])))
-        return [*lines, self._say("demo_session", folder=str(folder))]
+        return [*lines, self._fill("demo_session", folder=str(folder))]
 
     def new_game(self, game: int, player: str) -> str:
         """A game after the first begins: ``Game two: Ben throws first.``"""
-        return self._say("new_game", game=self._words.spell(game, ""), player=player)
+        return self._fill("new_game", game=self._words.spell(game, ""), player=player)
 
     def unsure(self, player: str, doubtful: Sequence[int], seen: int,
                faces: Sequence[str]) -> list[str]:
@@ -158,55 +158,55 @@ class Phrasebook:
         else:
             which = words.join(chosen)
         read = ", ".join(words.faces.get(f, f) for f in faces)
-        return [self._say("unsure", player=player, which=which),
-                self._say("unsure_read", faces=read)]
+        return [self._fill("unsure", player=player, which=which),
+                self._fill("unsure_read", faces=read)]
 
     def same_again(self, player: str, faces: Sequence[str]) -> list[str]:
         """A settle showing the last roll's dice where they lay, after they were picked up: a
         question first, then what was read, as for a doubt."""
         read = ", ".join(self._words.faces.get(f, f) for f in faces)
-        return [self._say("same_again", player=player), self._say("unsure_read", faces=read)]
+        return [self._fill("same_again", player=player), self._fill("unsure_read", faces=read)]
 
     def unanswered(self, player: str, k: int) -> str:
         """A doubtful read committed with nobody to answer: ``Nobody answered: I take Ann's roll
         as I read it. Check roll three in the review.``"""
-        return self._say("unanswered", player=player, k=self._words.spell(k, ""))
+        return self._fill("unanswered", player=player, k=self._words.spell(k, ""))
 
     def unseen(self, player: str, k: int, missing: int) -> str:
         """A roll committed with ``missing`` dice nobody saw, nobody answering: ``Nobody
         answered, and I could not see one die of Ann's roll: ...``. Those dice move no chip."""
-        return self._say("unseen", player=player, k=self._words.spell(k, ""),
+        return self._fill("unseen", player=player, k=self._words.spell(k, ""),
                          missing=self._words.count(missing, "die"))
 
     def learnt(self, expected: int | None = None) -> str:
         """Between games, the table learnt its dice from the last: ``I learnt your dice ...``,
         and, where known, about how many rolls in a hundred it expects to ask about."""
         if expected is None:
-            return self._say("learnt")
-        return self._say("learnt_expect", n=self._words.spell(expected, ""))
+            return self._fill("learnt")
+        return self._fill("learnt_expect", n=self._words.spell(expected, ""))
 
     def type_faces(self, player: str, owed: int) -> str:
         """A photo whose dice cannot be accepted as read: its faces must be typed."""
-        return self._say("type_faces", player=player,
+        return self._fill("type_faces", player=player,
                          owed=self._words.count(owed, "die", bare=True))
 
     def resumed(self, source: str, n: int, photo: bool) -> str:
         """A folder (``photo``) or video resumed at photo or frame ``n`` (from 1)."""
-        return self._say("resumed_photo" if photo else "resumed_frame", source=source, n=str(n))
+        return self._fill("resumed_photo" if photo else "resumed_frame", source=source, n=str(n))
 
     def resumed_named(self, source: str, n: int) -> str:
         """A folder resumed by its photos' names: ``n`` of them are in the journal already."""
-        return self._say("resumed_named", source=source, n=str(n))
+        return self._fill("resumed_named", source=source, n=str(n))
 
     def photo_differs(self, k: int, name: str, source: str, gone: bool) -> str:
         """Roll ``k``'s photo is ``gone`` from its folder, or changed, since it was read."""
-        return self._say("photo_gone" if gone else "photo_changed", k=str(k), name=name,
+        return self._fill("photo_gone" if gone else "photo_changed", k=str(k), name=name,
                          source=source)
 
     def correction(self, k: int, faces: Sequence[str]) -> str:
         """A correction of roll ``k``, as game faces: ``Roll three was center, dot, dot.``"""
         text = ", ".join(self._words.faces[f] for f in faces)
-        return self._say("corrected", k=self._words.spell(k, ""), faces=text)
+        return self._fill("corrected", k=self._words.spell(k, ""), faces=text)
 
     def amended(self, k: int, faces: Sequence[str], struck_from: int | None, struck: int,
                 ended: Sequence[GameRecord], transfers: Sequence[Transfer],
@@ -217,9 +217,9 @@ class Phrasebook:
         move (`handback`)."""
         said = [self.correction(k, faces)]
         if how is not None:
-            said.append(self._say(how))
+            said.append(self._fill(how))
         if struck:
-            said.append(self._say("struck", k=self._words.spell(struck_from or 0, ""),
+            said.append(self._fill("struck", k=self._words.spell(struck_from or 0, ""),
                                   rolls=struck))
         said += self.moves([Win(g.winner) if g.winner is not None else Draw(g.center)
                             for g in ended])
@@ -228,19 +228,19 @@ class Phrasebook:
     def handback(self, transfers: Sequence[Transfer]) -> list[str]:
         """The chips to move, one sentence a transfer: ``Take two chips from the center and give
         them to Ben.``; ``No chips change hands.`` when there are none."""
-        return [self._transfer(t) for t in transfers] or [self._say("no_change")]
+        return [self._transfer(t) for t in transfers] or [self._fill("no_change")]
 
     def _transfer(self, t: Transfer) -> str:
         chips = self._words.count(t.chips, "chip")
         them = self._words.plural(t.chips, "them")
         if isinstance(t.giver, int):
             key = {CENTER: "hand_center", BOX: "hand_box"}.get(str(t.receiver), "hand")
-            return self._say(key, giver=self.players[t.giver], chips=chips,
+            return self._fill(key, giver=self.players[t.giver], chips=chips,
                              receiver=self._name(t.receiver))
         if isinstance(t.receiver, int):
-            return self._say(f"from_{t.giver}", chips=chips, them=them,
+            return self._fill(f"from_{t.giver}", chips=chips, them=them,
                              receiver=self.players[t.receiver])
-        return self._say(f"from_{t.giver}_{t.receiver}", chips=chips)
+        return self._fill(f"from_{t.giver}_{t.receiver}", chips=chips)
 
     def _name(self, place: int | str) -> str:
         return self.players[place] if isinstance(place, int) else ""
@@ -248,16 +248,16 @@ class Phrasebook:
     def standings(self, chips: Mapping[str, int], center: int) -> str:
         """``Ann two, Ben four, Cat three, center three.``"""
         listed = ", ".join(f"{name} {self._words.spell(n, '')}" for name, n in chips.items())
-        return self._say("standings", chips=listed, center=self._words.spell(center, ""))
+        return self._fill("standings", chips=listed, center=self._words.spell(center, ""))
 
     def favoured(self, player: str, chance: float) -> str:
         """Who is most likely to win from here: ``Cat is favoured to win, 41 percent.``"""
         percent = round(100 * chance)
-        return self._say("favoured", player=player, chance=self._words.count(percent, "percent"))
+        return self._fill("favoured", player=player, chance=self._words.count(percent, "percent"))
 
     def even(self) -> str:
         """No player's chance is clearly above the others': ``Too close to call.``"""
-        return self._say("even")
+        return self._fill("even")
 
     def moves(self, moves: Sequence[Move]) -> list[str]:
         """Sentences for a roll's moves, in the engine's order.
@@ -283,15 +283,15 @@ class Phrasebook:
 
     def keep(self, player: str) -> str:
         """A roll of dots only."""
-        return self._say("keep", player=player)
+        return self._fill("keep", player=player)
 
     def undone(self, player: str) -> str:
         """After ``u``: the last roll is withdrawn."""
-        return self._say("undone", player=player)
+        return self._fill("undone", player=player)
 
     def before_crash(self, player: str) -> str:
         """Before a roll that was committed but not said when the program stopped."""
-        return self._say("before_crash", player=player)
+        return self._fill("before_crash", player=player)
 
     def _chips_out(self, moves: Sequence[Move]) -> str:
         """``Ben, pass one chip left to Cat and one to the center.``"""
@@ -306,8 +306,8 @@ class Phrasebook:
             if group:
                 name = self.players[group[0].receiver] if key != "center" else ""
                 number = self._words.count(len(group), "chip", bare=bool(parts))
-                parts.append(self._say(key, n=number, name=name))
-        return self._say("pass", player=self.players[roller], parts=self._words.join(parts))
+                parts.append(self._fill(key, n=number, name=name))
+        return self._fill("pass", player=self.players[roller], parts=self._words.join(parts))
 
     def _sentence(self, group: Sequence[Move]) -> str:
         """The sentence for one group of moves (see ``_group``)."""
@@ -315,22 +315,22 @@ class Phrasebook:
         if isinstance(move, (Pass, ToCenter)):
             return self._chips_out(group)
         if isinstance(move, Take):
-            return self._say("take", player=p[move.taker], chips=chips(len(group), "chip"),
+            return self._fill("take", player=p[move.taker], chips=chips(len(group), "chip"),
                              victim=p[move.victim])
         if isinstance(move, Give):
-            return self._say("give", player=p[move.giver], chips=chips(len(group), "chip"),
+            return self._fill("give", player=p[move.giver], chips=chips(len(group), "chip"),
                              receiver=p[move.receiver])
         if isinstance(move, TakeCenter):
-            return self._say("take_center", player=p[move.player], chips=chips(move.chips, "chip"))
+            return self._fill("take_center", player=p[move.player], chips=chips(move.chips, "chip"))
         if isinstance(move, PayToReverse):
-            return self._say("pay", player=p[move.player])
+            return self._fill("pay", player=p[move.player])
         if isinstance(move, AllToCenter):
-            return self._say("all_to_center", player=p[move.player],
+            return self._fill("all_to_center", player=p[move.player],
                              chips=chips(move.chips, "chip"))
         if isinstance(move, Skip):
-            return self._say("skip", player=p[move.player])
+            return self._fill("skip", player=p[move.player])
         if isinstance(move, Win):
-            return self._say("win", player=p[move.player])
+            return self._fill("win", player=p[move.player])
         if isinstance(move, Draw):
-            return self._say("draw", chips=chips(move.pot, "chip"))
+            return self._fill("draw", chips=chips(move.pot, "chip"))
         raise TypeError(f"not a move: {move!r}")

@@ -28,15 +28,15 @@ from lcr_vision.ledger import (
 )
 from lcr_vision.ledger.events import RollEvent, parse_journal
 from lcr_vision.ledger.report import record_of
-from lcr_vision.photolog import How, SeenDie, image_names, photo_number
+from lcr_vision.photolog import Committed, SeenDie, image_names, photo_number
 from lcr_vision.phrases.record import Record
 from lcr_vision.review.fairness import DiceTest, dice_tests
 from lcr_vision.review.sources import Photo, live_roll_events, load_record
 from lcr_vision.table.check import DOUBT_THRESHOLD
 
-HOW_DOUBTS = {How.UNANSWERED: "how_unanswered"}  # the record's words for each
+HOW_DOUBTS = {Committed.UNANSWERED: "how_unanswered"}  # the record's words for each
 # A question the table answered: the roll is as the players said, not in doubt.
-HOW_ANSWERED = {How.TYPED: "how_typed", How.CONFIRMED: "how_confirmed"}
+HOW_ANSWERED = {Committed.TYPED: "how_typed", Committed.CONFIRMED: "how_confirmed"}
 
 
 @dataclass(frozen=True)
@@ -130,11 +130,11 @@ def doubts_of(photo: Photo | None, record: Record) -> tuple[str, ...]:
     camera read to doubt, and one the table answered a question about is as the players said.
 
     >>> die, record = SeenDie((0, 0, 9, 9), "4", 0.42, "L"), Record(("Ann", "Ben"))
-    >>> doubts_of(Photo("0001", None, None, How.UNANSWERED, (die,)), record)
+    >>> doubts_of(Photo("0001", None, None, Committed.UNANSWERED, (die,)), record)
     ('doubtful read committed unanswered: check it', 'L read at 42% confidence')
-    >>> doubts_of(Photo("0001", None, None, How.UNANSWERED, (die,)), Record(("Аня",), "ru"))
+    >>> doubts_of(Photo("0001", None, None, Committed.UNANSWERED, (die,)), Record(("Аня",), "ru"))
     ('сомнительное чтение принято без ответа: проверьте', 'L прочитано с уверенностью 42%')
-    >>> doubts_of(Photo("0001", None, None, How.CONFIRMED, (die,)), record)
+    >>> doubts_of(Photo("0001", None, None, Committed.CONFIRMED, (die,)), record)
     ()
     """
     if photo is None or photo.how in HOW_ANSWERED:

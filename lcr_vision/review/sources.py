@@ -20,7 +20,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lcr_vision.ledger.events import Event, RollEvent
-from lcr_vision.photolog import How, PhotoRecord, SeenDie, photo_number
+from lcr_vision.photolog import Committed, PhotoRecord, SeenDie, photo_number
 from lcr_vision.phrases.record import Record
 
 ENGLISH = Record(())  # the words of a problem where no session's language is given
@@ -42,7 +42,7 @@ class Photo:
     name: str
     frame: str | None
     annotated: str | None
-    how: How
+    how: Committed
     dice: tuple[SeenDie, ...]
     problem: str | None = None
 

@@ -42,9 +42,9 @@ from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.ledger.events import Origin, photo_path
 from lcr_vision.manual import parse_roll
-from lcr_vision.photolog import How, PhotoLog, PhotoRecord, journal_known, photo_number
+from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, journal_known, photo_number
 from lcr_vision.phrases.written import describe_photo
-from lcr_vision.play import Controller, FrontEnd, Throw, Told
+from lcr_vision.play import Announcement, Controller, FrontEnd, PendingRoll
 from lcr_vision.rules import (
     Decision,
     IllegalChoiceError,
@@ -171,7 +171,7 @@ class TableLoop(FrontEnd):
             self.announcer.say(*self.phrases.same_again(player, self.game_faces(verdict.faces)))
         elif verdict.usable:
             try:
-                self.commit(frame, verdict.dice, verdict.faces, How.READ)
+                self.commit(frame, verdict.dice, verdict.faces, Committed.READ)
                 return
             except RulesError as exc:  # a face these rules cannot use, such as a stray wild
                 self.announcer.say(self.phrases.refusal(exc))
@@ -202,10 +202,10 @@ class TableLoop(FrontEnd):
         while (line := answers.ask(question)) is not None:
             try:
                 if line.strip():
-                    self.commit(frame, verdict.dice, parse_faces(line), How.TYPED)
+                    self.commit(frame, verdict.dice, parse_faces(line), Committed.TYPED)
                     return
                 if verdict.count_right:
-                    self.commit(frame, verdict.dice, verdict.faces, How.CONFIRMED)
+                    self.commit(frame, verdict.dice, verdict.faces, Committed.CONFIRMED)
                     return
                 self.announcer.say(self.phrases.type_faces(player, owed))
             except (FaceError, RulesError) as exc:
@@ -223,11 +223,11 @@ class TableLoop(FrontEnd):
         if len(dice) > owed:  # surest as the table judges them, in the game's terms
             dice = dice[np.sort(np.argsort(-verdict.confidence, kind="stable")[:owed])]
         try:
-            self.commit(frame, dice, dice.faces, How.UNANSWERED, unseen=owed - len(dice))
+            self.commit(frame, dice, dice.faces, Committed.UNANSWERED, unseen=owed - len(dice))
         except RulesError:
             usable = np.array([g != "wild" for g in self.game_faces(dice.faces)], bool)
             dice = dice.filter(usable)
-            self.commit(frame, dice, dice.faces, How.UNANSWERED, unseen=owed - len(dice))
+            self.commit(frame, dice, dice.faces, Committed.UNANSWERED, unseen=owed - len(dice))
 
     def game_faces(self, faces: tuple[str, ...]) -> tuple[str, ...]:
         return self.session.settings.face_map.to_game_faces(faces)
@@ -266,7 +266,7 @@ class TableLoop(FrontEnd):
         self.view.tell(self.phrases.resumed(source.name, source.start + 1, source.stills))
 
     def plan_roll(self, faces: tuple[str, ...], photo: str, doubtful: bool,
-                  unseen: int = 0) -> Throw:
+                  unseen: int = 0) -> PendingRoll:
         """The roll checked by the rules, from the source's latest frame; at the keyboard, the
         roller's wild choices are asked (again, until the rules accept them)."""
         source = self.source
@@ -286,12 +286,12 @@ class TableLoop(FrontEnd):
                 self.view.tell(self.phrases.refusal(exc))
 
     def commit(self, frame: np.ndarray, dice: Detections, faces: tuple[str, ...],
-               how: How, unseen: int = 0) -> None:
+               how: Committed, unseen: int = 0) -> None:
         """Stage the roll's photos, journal it, put its photos in place, say it and mark it said,
         then tell the next turn (the order is the module docstring's). ``faces`` are those
         seen, and ``unseen`` dice owed were not (nobody answered for them)."""
         number = self.session.photo_number
-        throw = self.plan_roll(faces, photo_path(number), how is How.UNANSWERED, unseen)
+        throw = self.plan_roll(faces, photo_path(number), how is Committed.UNANSWERED, unseen)
         told = throw.told
         result = told.result
         record = PhotoRecord.from_roll(number, result, self.session.settings,
@@ -322,7 +322,7 @@ class TableLoop(FrontEnd):
             self.options = replace(self.options, doubt_threshold=lesson.doubt)
             self.announcer.say(self.phrases.learnt(lesson.expected))
 
-    def rolled(self, told: Told) -> None:
+    def rolled(self, told: Announcement) -> None:
         """A roll told: it stays on the window until the next."""
         self.view.rolled(told.result, told.unseen)
 
@@ -360,7 +360,7 @@ class TableLoop(FrontEnd):
                 self.tell_turn()
             elif action == "confirm" and self.pending is not None:
                 shot, verdict = self.pending
-                self.commit(shot, verdict.dice, verdict.faces, How.CONFIRMED)
+                self.commit(shot, verdict.dice, verdict.faces, Committed.CONFIRMED)
             elif action == "confirm":
                 self.view.noted("Nothing to accept: no unsure read is waiting")
             elif action == "type":
@@ -391,4 +391,4 @@ class TableLoop(FrontEnd):
         player, owed = self.session.to_roll, self.session.dice_owed
         line = self.view.ask(self.phrases.written("ask_faces", player=player, owed=owed))
         shot = self.pending[0] if self.pending is not None else frame
-        self.commit(shot, self.view.marked, parse_faces(line), How.TYPED)
+        self.commit(shot, self.view.marked, parse_faces(line), Committed.TYPED)
