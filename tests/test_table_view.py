@@ -125,7 +125,7 @@ def test_every_key_shows_in_the_window_and_standings_wrap_between_players(
     frame = np.full((480, 640, 3), 90, np.uint8)
     shown: list[np.ndarray] = []
 
-    class CheckRead(Screen):
+    class Captured(Screen):
         visible = True
 
         def show(self, image: np.ndarray) -> str | None:
@@ -134,7 +134,7 @@ def test_every_key_shows_in_the_window_and_standings_wrap_between_players(
 
     with Announcer(None, speak=False, record=None, out=io.StringIO()) as voice:
         loop = TableLoop(session, FolderSource(tmp_path / "rolls"), lambda f: Detections(),
-                         voice, Phrasebook(session.settings.players), CheckRead())
+                         voice, Phrasebook(session.settings.players), Captured())
         loop.view.show(frame, session.state, None, True)
         bare = shown[-1]
         notes = []
