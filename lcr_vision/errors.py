@@ -61,6 +61,7 @@ REFUSALS: Mapping[str, str] = {
     "undo_settled": "roll {k} was thrown before a correction was settled on the chips after "
                     "it; amend it instead of undoing it",
     "amend_number": "a roll is amended by its number, not {text!r}",
+    "amend_syntax": "write: amend K FACES, e.g. amend 3 L dot dot",
     "no_terminal": "nobody can type here: the terminal's input has ended",
 }
 # The English nouns a refusal counts: singular for one, plural otherwise.

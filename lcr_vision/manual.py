@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
@@ -73,14 +73,14 @@ class ManualPlay(FrontEnd):
     def turn(self) -> str:
         """The lines that ask for the next roll: a new game's first say so, as at the table."""
         s, phrases = self.session, self.phrases
-        players = s.settings.players
         turn = self.record.turn(s.state)
         line = phrases.written("manual_turn", game=s.state.game, k=len(s.ledger.rolls) + 1,
                                turn=turn)
         if legal_choices(s.settings, s.state).reverse:
             line += phrases.written("manual_reverse")
-        if s.state.rolls == 0 and s.state.game > 1:
-            line = f"{phrases.new_game(s.state.game, players[s.state.first])}\n{line}"
+        opening = self.play.new_game()
+        if opening:
+            line = f"{opening}\n{line}"
         return line
 
     def report(self, label: str, result: RollResult) -> None:
@@ -102,7 +102,7 @@ class ManualPlay(FrontEnd):
         """Correct a roll: ``K FACES``."""
         number, _, rest = text.partition(" ")
         if not number.isdigit():
-            raise EditError("write: amend K FACES, e.g. amend 3 L dot dot")
+            raise EditError(Said("amend_syntax"))
         faces, decision = parse_roll(rest, self.session.settings)
         self.play.amend(int(number), faces, decision)
 

@@ -97,8 +97,17 @@ class Controller:
         return self.session.settings.players
 
     def say(self, *sentences: str) -> None:
+        """Speak: the one voice at the table, whichever front end shows the game."""
         if self.announcer is not None:
             self.announcer.say(*sentences)
+
+    def new_game(self) -> str | None:
+        """The sentence that opens a game after the first, before its first roll: ``Game two:
+        Ben throws first.``; None at any other time."""
+        state = self.session.state
+        if state.rolls or state.game == 1:
+            return None
+        return self.phrases.new_game(state.game, self.players[state.first])
 
     def odds_at(self, state: GameState) -> Odds | None:
         """When asked for, each player's chance to win from ``state``, quick enough for the

@@ -102,7 +102,6 @@ class TableLoop(FrontEnd):
         self.session = session
         self.source = source
         self.read = read
-        self.announcer = announcer
         self.phrases = phrases
         self.view = TableView(screen, session.settings.players, rethrow=not source.recorded)
         self.options = options
@@ -149,10 +148,9 @@ class TableLoop(FrontEnd):
 
     def tell_turn(self) -> None:
         """Say who rolls how many dice, and let the simulated table know."""
-        player, dice, state = self.session.to_roll, self.session.dice_owed, self.session.state
-        if state.rolls == 0 and state.game > 1:  # a new game: say so, and who begins it
-            self.announcer.say(self.phrases.new_game(state.game, self.players[state.first]))
-        self.announcer.say(self.phrases.turn(player, dice))
+        player, dice = self.session.to_roll, self.session.dice_owed
+        opening = self.play.new_game()
+        self.play.say(*([opening] if opening else []), self.phrases.turn(player, dice))
         if self.options.interactive:
             self.reverse = ask_reverse(self.session.settings, self.session.state,
                                        self.view.choose)
@@ -168,17 +166,17 @@ class TableLoop(FrontEnd):
                              self.session.settings.face_map)
         self.view.marked, self.pending = verdict.dice, None
         if again and verdict.count_right:
-            self.announcer.say(*self.phrases.same_again(player, self.game_faces(verdict.faces)))
+            self.play.say(*self.phrases.same_again(player, self.game_faces(verdict.faces)))
         elif verdict.usable:
             try:
                 self.commit(frame, verdict.dice, verdict.faces, Committed.READ)
                 return
             except RulesError as exc:  # a face these rules cannot use, such as a stray wild
-                self.announcer.say(self.phrases.refusal(exc))
+                self.play.say(self.phrases.refusal(exc))
         elif not verdict.count_right:
-            self.announcer.say(self.phrases.wrong_count(verdict.seen, player, owed))
+            self.play.say(self.phrases.wrong_count(verdict.seen, player, owed))
         else:  # doubt first: no face is said as if it were the roll before it is committed
-            self.announcer.say(*self.phrases.unsure(player, verdict.doubtful, verdict.seen,
+            self.play.say(*self.phrases.unsure(player, verdict.doubtful, verdict.seen,
                                                     self.game_faces(verdict.faces)))
         if verdict.count_right or self.source.recorded:  # a question
             if self.options.interactive:
@@ -191,7 +189,7 @@ class TableLoop(FrontEnd):
             if self.source.recorded:
                 self.commit_unanswered(frame, verdict)
                 return
-        self.announcer.say(self.phrases.reroll(player))
+        self.play.say(self.phrases.reroll(player))
         self.source.turn(player, owed)
 
     def answer(self, frame: np.ndarray, verdict: Verdict, answers: Answers) -> None:
@@ -207,9 +205,9 @@ class TableLoop(FrontEnd):
                 if verdict.count_right:
                     self.commit(frame, verdict.dice, verdict.faces, Committed.CONFIRMED)
                     return
-                self.announcer.say(self.phrases.type_faces(player, owed))
+                self.play.say(self.phrases.type_faces(player, owed))
             except (FaceError, RulesError) as exc:
-                self.announcer.say(self.phrases.refusal(exc))
+                self.play.say(self.phrases.refusal(exc))
         self.commit_unanswered(frame, verdict)
 
     def commit_unanswered(self, frame: np.ndarray, verdict: Verdict) -> None:
@@ -320,7 +318,7 @@ class TableLoop(FrontEnd):
         if lesson is not None:
             self.read = lesson.read
             self.options = replace(self.options, doubt_threshold=lesson.doubt)
-            self.announcer.say(self.phrases.learnt(lesson.expected))
+            self.play.say(self.phrases.learnt(lesson.expected))
 
     def rolled(self, told: Announcement) -> None:
         """A roll told: it stays on the window until the next."""
@@ -353,7 +351,7 @@ class TableLoop(FrontEnd):
             if action == "quit":
                 self.stopped = True
             elif action == "standings":
-                self.announcer.say(self.play.standings())
+                self.play.say(self.play.standings())
                 self.view.noted("Standings said")
             elif action == "undo":
                 self.play.undo()
@@ -369,7 +367,7 @@ class TableLoop(FrontEnd):
                 self.amend()
         except UserError as exc:
             refusal = self.phrases.refusal(exc)
-            self.announcer.say(refusal)
+            self.play.say(refusal)
             self.view.noted(refusal)
 
     def amend(self) -> None:
