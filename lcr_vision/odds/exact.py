@@ -33,7 +33,7 @@ from lcr_vision.odds import store
 from lcr_vision.odds.plan import PLAN_CHUNK, SolvedLevel, chunks, plan
 from lcr_vision.odds.position import Position
 from lcr_vision.odds.scratch import Arena, release, small_pages
-from lcr_vision.odds.states import MAX_DICE, Level
+from lcr_vision.odds.states import MAX_DICE, Level, composition_rank
 from lcr_vision.odds.sweep import Layout
 
 WIN_TOLERANCE = 1e-10
@@ -80,13 +80,28 @@ def solved_level(players: int, chips: int, stored: bool = True) -> SolvedLevel:
     so that hundreds of chips do not recurse hundreds of calls deep). With ``stored``, big levels
     come from the on-disk `store` when they are there, and go there once solved."""
     level = Level.build(players, chips)
-    values = store.load(players, chips, len(level), players + 1) if stored else None
-    if values is None:
-        lower = [solved_level(players, c, stored) for c in range(1, chips)]
-        values = _solve(level, {c: lower[-c] for c in range(1, min(MAX_DICE, chips - 1) + 1)})
-        if stored:
-            store.save(players, chips, values)
+    kept = store.load(players, chips, len(level), players + 1) if stored else None
+    if kept is not None:  # the store keeps rows in composition order, the level's `position`
+        values = np.empty((len(level), players + 1))
+        values[level.position] = store.decode(kept)
+        return SolvedLevel(level, values)
+    lower = [solved_level(players, c, stored) for c in range(1, chips)]
+    values = _solve(level, {c: lower[-c] for c in range(1, min(MAX_DICE, chips - 1) + 1)})
+    if stored:
+        store.save(players, chips, values.take(level.position, axis=0))
     return SolvedLevel(level, values)
+
+
+def _stored_row(relative: np.ndarray) -> np.ndarray | None:
+    """The values of one roller-relative state straight from the store, or ``None``: its row is
+    its `composition_rank`, so a look-up needs neither the level nor the levels below it."""
+    players, chips = relative.shape[1], int(relative.sum())
+    kept = store.load(players, chips, comb(chips + players - 2, players - 1), players + 1)
+    if kept is None:
+        return None
+    shifted = relative.copy()
+    shifted[:, 0] -= 1
+    return store.decode(kept[int(composition_rank(shifted, chips - 1)[0])])[0]
 
 
 def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
@@ -122,18 +137,21 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
 def _first_guess(level: Level, rows: np.ndarray, lower: dict[int, SolvedLevel],
                  out: np.ndarray) -> None:
     """Values of the states ``rows`` of a level to start from: those of the same table with a
-    chip fewer for the richest seat (one chip matters little where there are many), which saves
-    a few sweeps for the price of about two. Levels of two chips start from one roll's cost.
-    Written into ``out``."""
+    chip fewer for the richest seat, plus the change that chip made one level down (one chip
+    matters about as much as the last), which saves a few sweeps for the price of about two.
+    Levels of two chips start from one roll's cost. Written into ``out``."""
     if level.chips <= 2:
         out[:] = 0.0
         out[:, -1] = 1.0
         return
-    below = lower[1]
+    below, two = lower[1], lower.get(2)
     for lo, hi in chunks(len(rows), PLAN_CHUNK):  # a slice at a time: small temporaries, reused
-        poorer = below.level.index(_poorer(level.states[rows[lo:hi]]))
+        poorer = _poorer(level.states[rows[lo:hi]])
         # mode "clip": with "raise", numpy gathers into a temporary copy first
-        np.take(below.values, poorer, axis=0, out=out[lo:hi], mode="clip")
+        np.take(below.values, below.level.index(poorer), axis=0, out=out[lo:hi], mode="clip")
+        if two is not None:
+            out[lo:hi] *= 2.0
+            out[lo:hi] -= two.values.take(two.level.index(_poorer(poorer)), axis=0)
 
 
 def _poorer(states: np.ndarray) -> np.ndarray:
@@ -150,6 +168,9 @@ def exact_values(position: Position, stored: bool = True) -> np.ndarray:
     use the on-disk store of big levels)."""
     relative = np.roll(np.array(position.chips), -position.roller)[None, :]
     players, chips = len(position.chips), int(relative.sum())
+    row = _stored_row(relative) if stored else None
+    if row is not None:
+        return np.concatenate([np.roll(row[:-1], position.roller), row[-1:]])
     with Meter(f"exact odds of {players} players, states solved",
                comb(chips + players - 1, players)) as meter, small_pages():
         try:

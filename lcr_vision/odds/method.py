@@ -25,11 +25,12 @@ from lcr_vision.odds.result import EXACT, Odds
 from lcr_vision.rules import GameState, Settings, Variants
 
 METHODS: tuple[str, ...] = ("auto", "exact", "simulation")
-# The most states solved exactly: 8 players of 3 chips (7,888,725) take 23 s, 1.4 GB of memory and
-# 565 MB of cache on a two-core machine (`/usr/bin/time -v lcr-vision odds --players 8 --method
-# exact`, 2026-12-05); a solve past it would take hours and gigabytes, so it is refused.
+# The most states solved exactly: 8 players of 3 chips (7,888,725) take 21-22 s, 1.4 GB of memory
+# and 282 MB of cache on a two-core machine (`/usr/bin/time -v lcr-vision odds --players 8 --method
+# exact`, a fresh cache folder each run, 2026-12-05); a solve past it would take hours and
+# gigabytes, so it is refused.
 EXACT_STATE_LIMIT = 8_000_000
-EXACT_BUDGET = "about a minute, 1.5 GB of memory and 600 MB of cache"
+EXACT_BUDGET = "about a minute, 1.5 GB of memory and 300 MB of cache"
 DEFAULT_GAMES = 10_000
 
 
