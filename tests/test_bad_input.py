@@ -25,12 +25,13 @@ import pytest
 from test_table import sure_still
 
 from lcr_vision.calibration import Profile
+from lcr_vision.calibration.view import View
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import JOURNAL, Session
 from lcr_vision.rules import Settings
 from lcr_vision.vision.head import model_digest
-from lcr_vision.vision.reader import DEFAULT_MODEL
+from lcr_vision.vision.reader import DEFAULT_MODEL, ReaderSettings
 
 PLAYERS = ["--players", "Ann,Ben,Cat"]
 TABLE = ["play", "--headless", "--mute", "--dice", "lcr", *PLAYERS]
@@ -81,7 +82,7 @@ def folder(path: Path) -> Path:
 
 def profile(tmp_path: Path, **fields: object) -> Path:
     path = tmp_path / "profile.json"
-    data = Profile(name="kitchen", dice=DiceKind.LCR, roi=(0, 0, 64, 64)).to_dict() | fields
+    data = Profile("kitchen", ReaderSettings(DiceKind.LCR), View((0, 0, 64, 64))).to_dict() | fields
     path.write_text(json.dumps(data))
     return path
 

@@ -85,7 +85,7 @@ def test_a_table_read_better_at_every_scale_gets_a_profile_that_reads_so(
     write_folder(type(shots)(shots.empty, shots.rolls[:10], shots.boxes[:10]), tmp_path)
     assert scripted(tmp_path, "boxed", "high") == 0
     profile = load("high")
-    assert profile.pyramid and profile.tiles == 1
+    assert profile.reading.pyramid and profile.view.tiles == 1
     others = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls[10:])]
     before = measure(others, DiceReader(None, ReaderSettings(profile.dice)).read)
     after = measure(others, profile_reader(profile).read)
@@ -158,7 +158,7 @@ def test_a_video_is_calibrated_roll_by_roll(data: Path, tmp_path: Path) -> None:
                      "--answers", str(tmp_path / "labels.csv")) == 0
     profile = load("video")
     assert profile.accuracy is not None and profile.accuracy.rolls == 3
-    assert profile.accuracy.dice >= 9 and profile.frame == (640, 480)
+    assert profile.accuracy.dice >= 9 and profile.view.frame == (640, 480)
 
 
 def test_answers_typed_at_the_terminal(data: Path, tmp_path: Path,
@@ -315,7 +315,7 @@ def test_an_upright_model_learns_where_the_tables_far_side_is(
     assert profile.turn == 1
     reader = profile_reader(profile)
     assert not reader.reader.find_up and reader.view.turn == 1
-    assert profile_reader(replace(profile, turn=None)).reader.find_up
+    assert profile_reader(profile.turned(None)).reader.find_up
 
 
 def test_a_calibration_from_photos_whose_exposure_drifts_is_accepted(

@@ -196,12 +196,12 @@ def test_profiles_of_version_one_still_load_and_read_as_before() -> None:
 def test_a_head_for_another_model_is_left_out_saying_so(capsys: pytest.CaptureFixture) -> None:
     head = FaceHead(np.ones((96, 12), np.float32), np.zeros(12, np.float32),
                     model="0123456789abcdef")
-    profile = Profile("old", DiceKind.LCR, face_head=head)
+    profile = Profile("old", ReaderSettings(DiceKind.LCR, head=head))
     reader = profile_reader(profile)
     assert reader.reader.head is None
     assert "learnt its dice for another model" in capsys.readouterr().err
-    own = Profile("own", DiceKind.LCR, face_head=FaceHead(
-        head.weights, head.bias, model_digest(DEFAULT_MODEL)))
+    own = Profile("own", ReaderSettings(DiceKind.LCR, head=FaceHead(
+        head.weights, head.bias, model_digest(DEFAULT_MODEL))))
     assert profile_reader(own).reader.head == own.face_head
 
 
@@ -226,7 +226,8 @@ def play_session(folder: Path, table: TrialTable, rolls: int) -> None:
 def test_update_learns_the_dice_from_games_played(data: Path, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture) -> None:
     table = printed_table(MISREAD[1], MISREAD[0])
-    save(Profile("family", DiceKind.WILD, turn=2))  # its far side, as calibrating it finds
+    # its far side, as calibrating it finds
+    save(Profile("family", ReaderSettings(DiceKind.WILD)).turned(2))
     games = [tmp_path / "game1", tmp_path / "game2"]
     for game in games:
         play_session(game, table, 8)
@@ -246,7 +247,7 @@ def test_update_learns_where_the_tables_far_side_is(data: Path, tmp_path: Path,
     whose far side is the picture's bottom: the confirmed faces show it, and the profile keeps
     it, reading later rolls of the table better."""
     table = TrialTable("steep-odd-dice", 2001)
-    save(Profile("family", DiceKind.WILD))
+    save(Profile("family", ReaderSettings(DiceKind.WILD)))
     play_session(tmp_path / "game", table, 12)
     assert main(["calibrate", "--update", "family", str(tmp_path / "game")]) == 0
     assert "The table's far side is the picture's bottom side" in capsys.readouterr().out
@@ -261,7 +262,7 @@ def test_update_from_games_the_profile_already_reads_keeps_it(
         data: Path, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     """Plain felt, whose dice the model reads: no head reads held-out rolls better and no side
     of the picture stands out, so the profile is left as it was."""
-    save(Profile("felt", DiceKind.LCR))
+    save(Profile("felt", ReaderSettings(DiceKind.LCR)))
     before = (data / "felt.json").read_bytes()
     play_session(tmp_path / "game", TrialTable("plain-felt", 2000), 10)
     assert main(["calibrate", "--update", "felt", str(tmp_path / "game")]) == 2
@@ -277,7 +278,7 @@ def test_update_from_games_the_profile_already_reads_keeps_it(
 ])
 def test_update_mistakes_are_one_line(data: Path, args: list[str], message: str,
                                       capsys: pytest.CaptureFixture) -> None:
-    save(Profile("family", DiceKind.LCR))
+    save(Profile("family", ReaderSettings(DiceKind.LCR)))
     assert main(["calibrate", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
@@ -287,7 +288,7 @@ def test_update_from_sessions_of_other_dice_keeps_the_profile(data: Path, tmp_pa
                                                              capsys: pytest.CaptureFixture) -> None:
     table = printed_table(2001)
     play_session(tmp_path / "game", table, 5)
-    save(Profile("pips", DiceKind.PIP))
+    save(Profile("pips", ReaderSettings(DiceKind.PIP)))
     before = (data / "pips.json").read_text()
     assert main(["calibrate", "--update", "pips", str(tmp_path / "game")]) == 2
     assert "which the profile's regular dice do not have" in capsys.readouterr().err

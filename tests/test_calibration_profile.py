@@ -13,9 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lcr_vision.calibration import Accuracy, Profile, ProfileError, load, save, user_folder
+from lcr_vision.calibration.profile import Roi
 from lcr_vision.calibration.store import SHIPPED, profile_path
+from lcr_vision.calibration.view import View
 from lcr_vision.faces import GAME_FACES, PIP_FACES, DiceKind, FaceMap
 from lcr_vision.table.check import DOUBT_THRESHOLD
+from lcr_vision.vision.reader import ReaderSettings
 
 
 @pytest.fixture
@@ -27,8 +30,20 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 accuracies = st.builds(
     Accuracy, st.integers(1, 50), st.integers(1, 150),
     st.floats(0, 1).map(lambda v: round(v, 4)), st.floats(0, 1).map(lambda v: round(v, 4)))
+
+
+def made(name: str, dice: DiceKind, frame: tuple[int, int] | None, roi: Roi | None, scale: float,
+         tiles: int, overlap: int, turn: int | None, pyramid: bool, heat_threshold: float,
+         face_score: float | None, **measured: object) -> Profile:
+    """A profile of every field a profile's JSON holds."""
+    reading = ReaderSettings(dice, heat_threshold=heat_threshold, face_score=face_score,
+                             pyramid=pyramid)
+    view = View(roi, scale, frame, tiles, overlap)
+    return Profile(name, reading, view, **measured).turned(turn)  # type: ignore[arg-type]
+
+
 profiles = st.builds(
-    Profile,
+    made,
     name=st.text("abcxyz-_0123456789", min_size=1, max_size=12),
     dice=st.sampled_from(list(DiceKind)),
     face_map=st.none() | st.lists(st.sampled_from(GAME_FACES), min_size=6, max_size=6).map(
@@ -60,8 +75,8 @@ def test_profiles_survive_json(profile: Profile) -> None:
 
 
 def test_saved_profile_loads_by_name_and_by_path(data: Path) -> None:
-    profile = Profile("kitchen", DiceKind.PIP, FaceMap.default(wild=True), (640, 480),
-                      (10, 20, 300, 200), scale=0.5, heat_threshold=0.2, face_score=0.3,
+    profile = Profile("kitchen", ReaderSettings(DiceKind.PIP, heat_threshold=0.2, face_score=0.3),
+                      View((10, 20, 300, 200), 0.5, (640, 480)), FaceMap.default(wild=True),
                       die_px=31.0)
     path = save(profile)
     assert path == data / "kitchen.json" and user_folder() == data
@@ -83,13 +98,13 @@ def test_user_folder_follows_xdg_then_home(monkeypatch: pytest.MonkeyPatch, tmp_
 def test_shipped_defaults_read_the_whole_frame(data: Path, name: str, kind: DiceKind) -> None:
     profile = load(name)
     assert profile_path(name) == SHIPPED / f"{name}.json"
-    assert (profile.dice, profile.roi, profile.scale) == (kind, None, 1.0)
+    assert (profile.dice, profile.view.roi, profile.view.scale) == (kind, None, 1.0)
     assert (profile.face_map == FaceMap.default()) == (kind is DiceKind.PIP)
 
 
 def test_a_users_profile_shadows_the_shipped_default(data: Path) -> None:
-    save(Profile("boxed", DiceKind.LCR, roi=(0, 0, 100, 100), frame=(640, 480)))
-    assert load("boxed").roi == (0, 0, 100, 100)
+    save(Profile("boxed", ReaderSettings(DiceKind.LCR), View((0, 0, 100, 100), frame=(640, 480))))
+    assert load("boxed").view.roi == (0, 0, 100, 100)
 
 
 def test_unknown_names_and_files_are_clear(data: Path) -> None:
@@ -99,7 +114,7 @@ def test_unknown_names_and_files_are_clear(data: Path) -> None:
         load("missing/x.json")
 
 
-GOOD = Profile("t", DiceKind.LCR, frame=(640, 480), roi=(1, 2, 300, 200), scale=0.5,
+GOOD = Profile("t", ReaderSettings(DiceKind.LCR), View((1, 2, 300, 200), 0.5, (640, 480)),
                accuracy=Accuracy(5, 12, 0.9, 0.8)).to_dict()
 
 
@@ -158,7 +173,7 @@ def test_a_missing_required_field_is_named(field: str) -> None:
 
 def test_optional_fields_default_when_absent() -> None:
     minimal = {"version": 1, "name": "hand-made", "dice": "wild", "scale": 1}
-    assert Profile.from_dict(minimal) == Profile("hand-made", DiceKind.WILD)
+    assert Profile.from_dict(minimal) == Profile("hand-made", ReaderSettings(DiceKind.WILD))
 
 
 def test_a_file_that_is_not_json_is_named(data: Path) -> None:
@@ -170,7 +185,7 @@ def test_a_file_that_is_not_json_is_named(data: Path) -> None:
 
 def test_a_write_that_fails_keeps_the_old_profile(data: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    path = save(Profile("home", DiceKind.LCR))
+    path = save(Profile("home", ReaderSettings(DiceKind.LCR)))
     before = path.read_bytes()
 
     def crash(src: str, dst: str) -> None:
@@ -178,6 +193,6 @@ def test_a_write_that_fails_keeps_the_old_profile(data: Path,
 
     monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(OSError):
-        save(Profile("home", DiceKind.PIP, scale=3.0))
+        save(Profile("home", ReaderSettings(DiceKind.PIP), View(scale=3.0)))
     assert path.read_bytes() == before
     assert sorted(p.name for p in data.iterdir()) == ["home.json"]  # no temporary file left

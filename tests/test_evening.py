@@ -45,7 +45,7 @@ def test_the_evening_learns_the_dice_and_the_next_session_starts_from_it(
     later rolls better; the next session judges a new head only on its own rolls, and where
     none is kept the profile file stays as it was."""
     table = printed_table(MISREAD[1], MISREAD[0])
-    path = save(Profile("family", DiceKind.WILD, turn=2))
+    path = save(Profile("family", ReaderSettings(DiceKind.WILD)).turned(2))
     wild = FaceMap.default(wild=True)
     play_session(tmp_path / "game1", table, 8)
     evening = Evening(load("family"), path)
@@ -70,7 +70,7 @@ def test_a_session_without_a_profile_learns_into_one_made_for_it(data: Path,
     play_session(tmp_path / "s", table, 8)
     evening = Evening.made_for(tmp_path / "s", None, False, data)
     assert evening.made and not evening.path.exists()
-    evening = replace(evening, profile=replace(evening.profile, turn=2))
+    evening = replace(evening, profile=evening.profile.turned(2))
     assert evening.learn(tmp_path / "s", FaceMap.default(wild=True)) is not None
     made = load("table-s")
     assert made.dice is DiceKind.WILD and made.face_head is not None  # its dice told by the rolls

@@ -265,7 +265,7 @@ def test_a_table_whose_doubt_was_raised_asks_about_reads_the_default_commits(
     folder = write_folder(tmp_path / "rolls", [image for image, _ in game[:4]])
     asked = {}
     for name, doubt in (("plain", DOUBT_THRESHOLD), ("wary", 0.95)):
-        save(Profile(name, DiceKind.LCR, doubt=doubt))
+        save(Profile(name, ReaderSettings(DiceKind.LCR), doubt=doubt))
         monkeypatch.setattr("sys.stdin", io.StringIO("\n" * 4))
         assert main(["play", "--headless", "--mute", "--players", ",".join(PLAYERS), "--chips",
                      "2", "--source", str(folder), "--session", str(tmp_path / name),

@@ -128,7 +128,7 @@ def closer_advice(die: float, share: float,
     if die >= DETAIL_READS or share >= READ_WELL:
         return ()
     return (words.sentence("come_closer", die=f"{die:.0f}", share=f"{100 * share:.0f}",
-                      least=f"{DETAIL_READS:.0f}", times=f"{DETAIL_READS / die:.1f}"),)
+                           least=f"{DETAIL_READS:.0f}", times=f"{DETAIL_READS / die:.1f}"),)
 
 
 def size_warnings(die: float, area: tuple[int, int],

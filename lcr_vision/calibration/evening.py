@@ -28,6 +28,7 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import PIP_FACES, DiceKind, FaceMap
 from lcr_vision.ledger import JOURNAL, read_journal, replay
 from lcr_vision.table.loop import Lesson
+from lcr_vision.vision.reader import ReaderSettings
 
 # The sessions a profile learns from, the latest: enough for a few evenings' dice and light, few
 # enough that learning between two games takes seconds, not minutes.
@@ -57,7 +58,7 @@ class Evening:
         named for the session and kept in ``folder``; its dice are ``kind``, or those the
         session's rolls show (`dice_of`) once it has learnt."""
         name = f"table-{session.name}"
-        profile = Profile(name=name, dice=kind or DiceKind.LCR, pyramid=pyramid)
+        profile = Profile(name, ReaderSettings(kind or DiceKind.LCR, pyramid=pyramid))
         return cls(profile, folder / f"{name}.json", model, threads, made=True,
                    guess_dice=kind is None)
 
@@ -72,7 +73,7 @@ class Evening:
         checks, background = load_checks(self.path)
         try:
             if self.guess_dice:
-                profile = replace(profile, dice=dice_of(sessions, profile.dice))
+                profile = profile.with_dice(dice_of(sessions, profile.dice))
             learnt, lesson = update(profile, [Path(s) for s in sessions], self.model, self.threads,
                                     asks=table_asks(face_map, profile.doubt), checks=checks,
                                     background=background, known=set(profile.head_rolls))

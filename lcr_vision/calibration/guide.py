@@ -83,7 +83,7 @@ from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.phrases.calibration import CalibrationWords
 from lcr_vision.table.check import DEFAULT_MAP, DOUBT_THRESHOLD
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 # A profile reading fewer check dice right than this is saved only when asked to
 # (``--keep-anyway``): at 80% of dice right a roll of three is read right about half the time, and a
@@ -220,7 +220,7 @@ class Calibration:
             x, y, rw, rh = self.request.roi
             if x + rw > w or y + rh > h:
                 raise CalibrationError(self.words.sentence("roi_outside", x=x, y=y, w=rw, h=rh,
-                                                      fw=w, fh=h))
+                                                           fw=w, fh=h))
             roi: Roi | None = self.request.roi
         else:
             roi = find_tray(background)
@@ -289,10 +289,10 @@ class Calibration:
             raise CalibrationError(self.words.sentence("unanswered" if unanswered else "no_roll"))
         if refused(len(strangers), len(rolls)):
             raise CalibrationError(self.words.sentence("other_table", strangers=len(strangers),
-                                                  rolls=len(rolls)))
+                                                       rolls=len(rolls)))
         if sum(sizes_apart(sizes, read_sizes)) > ODD_SIZES * len(sizes):
             raise CalibrationError(self.words.sentence("two_distances", least=f"{min(sizes):.0f}",
-                                                  most=f"{max(sizes):.0f}"))
+                                                       most=f"{max(sizes):.0f}"))
         # rolls measured apart from the rest: their blobs were not their dice
         kept = [k for k, apart in enumerate(odd_sizes(sizes) if sizes else []) if not apart]
         return Checked(tuple(rolls), tuple(sizes[k] for k in kept), tuple(detail[k] for k in kept),
@@ -385,8 +385,8 @@ class Calibration:
         reads = (learnt.after.die_accuracy if learnt is not None and learnt.head is not None
                  else accuracy.die_accuracy)
         if reads < MIN_ACCURACY:
-            said = self.words.sentence("too_few_right", share=f"{100 * reads:.0f}",
-                                  advice=" ".join(notes) or self.words.sentence("light_evenly"))
+            advice = " ".join(notes) or self.words.sentence("light_evenly")
+            said = self.words.sentence("too_few_right", share=f"{100 * reads:.0f}", advice=advice)
             if not self.request.keep_anyway:
                 raise CalibrationError(f"{said} {self.words.sentence('not_written')}",
                                        self.wanted_more)
@@ -394,17 +394,16 @@ class Calibration:
             notes += (said,)
         sharp = [v for v in checked.sharpness if np.isfinite(v)]  # a roll with no blob has none
         figures = {**table.figures, **({"focus": round(float(np.mean(sharp)), 1)} if sharp else {})}
+        reading = ReaderSettings(self.request.dice, heat_threshold=heat, face_score=score,
+                                 pyramid=pyramid, head=None if learnt is None else learnt.head)
         return Profile(
-            name=self.request.name, dice=self.request.dice, face_map=face_map, frame=(w, h),
-            roi=view.roi, scale=view.scale, tiles=view.tiles, overlap=view.overlap,
-            turn=turn, pyramid=pyramid,
-            heat_threshold=heat, face_score=score,
+            name=self.request.name, reading=reading,
+            view=replace(view, frame=(w, h)), face_map=face_map,
             die_px=round(die, 1), table=figures, notes=notes,
             accuracy=accuracy, default_accuracy=default,
             created=datetime.now(UTC).isoformat(timespec="seconds"),
-            face_head=None if learnt is None else learnt.head,
             held_out=None if learnt is None else (learnt.before, learnt.after), doubt=doubt,
-        )
+        ).turned(turn)
 
     def _more_to_learn(self, checked: Checked, view: View, later: Iterator[StillFrames],
                        table: EmptyTable) -> tuple[Checked, Accuracy]:

@@ -3,7 +3,7 @@
 A profile is read far from where it was written (another day, another version of lcr-vision, a
 file edited by hand), so reading it checks every field and names the one that is wrong.
 
->>> p = Profile(name="kitchen", dice=DiceKind.LCR, roi=(10, 20, 300, 200), scale=0.5)
+>>> p = Profile("kitchen", ReaderSettings(DiceKind.LCR), View((10, 20, 300, 200), 0.5))
 >>> Profile.from_dict(p.to_dict()) == p
 True
 >>> try:
@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -63,76 +63,89 @@ class Accuracy:
 
 @dataclass(frozen=True)
 class Profile:
-    """One table's calibration: the dice, the play area and reading scale, and what was measured.
+    """One table's calibration: how to read it, where to look, and what was measured.
 
-    ``roi`` is ``(x, y, w, h)`` in pixels of frames of ``frame`` size (``None``: the whole frame);
-    ``scale`` resizes the play area and ``turn`` turns it by quarter-turns anticlockwise (so
-    that an upright model sees the table's far side up; ``None``: not measured, or no side read
-    evidently best, and an upright reader finds the far side in each frame) before the reader
-    sees it, which reads it in ``tiles`` x ``tiles`` windows overlapping by ``overlap`` pixels, or
-    with ``pyramid`` at every scale (`DiceReader`) where that read the check rolls clearly better;
-    ``heat_threshold`` and ``face_score`` are the reader's thresholds for finding a die and for
-    trusting its face (the reader's defaults unless others read the check rolls clearly better; a
-    ``face_score`` of ``None`` is the model's own); ``die_px`` is the
-    measured die size in frame pixels; ``notes`` are the advice given about the table;
-    ``accuracy`` is what the profile reached on the check rolls and ``default_accuracy`` what the
-    uncalibrated reader did. ``face_head`` is what calibration learnt of these dice's faces
-    (`lcr_vision.calibration.faces`), for the model it names; ``held_out`` the accuracy on
-    held-out check rolls without and with a learnt head, ``(before, after)``. ``sessions`` are
-    the session folders whose verified rolls it learnt from since
-    (`lcr_vision.calibration.evening`), the latest last: the next game learns from them too;
+    ``reading`` is how the reader reads this table (`ReaderSettings`): the dice, the thresholds
+    for finding a die and for trusting its face (the reader's defaults unless others read the
+    check rolls clearly better; a ``face_score`` of ``None`` is the model's own), every scale
+    (``pyramid``) where that read the check rolls clearly better, the far side found in each
+    frame (``find_up``) unless the view turns it up, and the face ``head`` calibration learnt of
+    these dice (`lcr_vision.calibration.faces`), for the model it names. ``view`` is where to look
+    (`View`): the play area ``roi`` of frames of ``frame`` size, its ``scale``, its ``turn`` that
+    brings the table's far side up, its ``tiles``. ``die_px`` is the measured die size in frame
+    pixels; ``notes`` are the advice given about the table; ``accuracy`` is what the profile
+    reached on the check rolls and ``default_accuracy`` what the uncalibrated reader did;
+    ``held_out`` the accuracy on held-out check rolls without and with a learnt head,
+    ``(before, after)``. ``sessions`` are the session folders whose verified rolls it learnt from
+    since (`lcr_vision.calibration.evening`), the latest last: the next game learns from them too;
     ``head_rolls`` the photos of those sessions its face head was fitted on (the others judge the
-    next head fairly). ``doubt`` is the confidence each face of a roll needs to be committed unasked
-    at this table, fitted to its evidence (`lcr_vision.calibration.doubt`).
+    next head fairly). ``doubt`` is the confidence each face of a roll needs to be committed
+    unasked at this table, fitted to its evidence (`lcr_vision.calibration.doubt`).
+
+    >>> Profile("felt", ReaderSettings(DiceKind.WILD)).turned(2).turn
+    2
     """
 
     name: str
-    dice: DiceKind
+    reading: ReaderSettings
+    view: View = field(default_factory=View)
     face_map: FaceMap | None = None
-    frame: tuple[int, int] | None = None
-    roi: Roi | None = None
-    scale: float = 1.0
-    tiles: int = 1
-    overlap: int = 0
-    turn: int | None = None
-    pyramid: bool = False
-    heat_threshold: float = HEAT_THRESHOLD
-    face_score: float | None = None
     die_px: float | None = None
     table: Mapping[str, float] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     accuracy: Accuracy | None = None
     default_accuracy: Accuracy | None = None
     created: str = ""
-    face_head: FaceHead | None = None
     held_out: tuple[Accuracy, Accuracy] | None = None
     sessions: tuple[str, ...] = ()
     head_rolls: tuple[str, ...] = ()
     doubt: float = DOUBT_THRESHOLD
 
-    def settings(self, kind: DiceKind | None = None) -> ReaderSettings:
-        """How the profile reads (its face head apart, which `profile_reader` checks against the
-        model): its thresholds and look, the far side found in each frame unless its view turns
-        it up; ``kind`` (default: the profile's dice) limits the faces reported."""
-        return ReaderSettings(kind or self.dice, heat_threshold=self.heat_threshold,
-                              face_score=self.face_score, pyramid=self.pyramid,
-                              find_up=self.turn is None)
+    @property
+    def dice(self) -> DiceKind:
+        """The dice this table plays with."""
+        return self.reading.dice or DiceKind.LCR
 
     @property
-    def view(self) -> View:
-        """The crop and resize applied to every frame before reading."""
-        return View(self.roi, self.scale, self.frame, self.tiles, self.overlap, self.turn or 0)
+    def face_head(self) -> FaceHead | None:
+        """What calibration learnt of these dice's faces, if anything."""
+        return self.reading.head
+
+    @property
+    def turn(self) -> int | None:
+        """The quarter-turns that bring the table's far side up; ``None``: not measured, or no
+        side read evidently best, and an upright reader finds the far side in each frame."""
+        return None if self.reading.find_up else self.view.turn
+
+    def turned(self, turn: int | None) -> Profile:
+        """This profile with its far side ``turn`` (`turn`)."""
+        return replace(self, reading=replace(self.reading, find_up=turn is None),
+                       view=replace(self.view, turn=turn or 0))
+
+    def with_dice(self, dice: DiceKind) -> Profile:
+        """This profile reading ``dice``."""
+        return replace(self, reading=replace(self.reading, dice=dice))
+
+    def with_head(self, head: FaceHead | None) -> Profile:
+        """This profile reading with the face ``head``."""
+        return replace(self, reading=replace(self.reading, head=head))
+
+    def settings(self, kind: DiceKind | None = None) -> ReaderSettings:
+        """How the profile reads, its face head apart (`profile_reader` checks it against the
+        model); ``kind`` (default: the profile's dice) limits the faces reported."""
+        return replace(self.reading, dice=kind or self.dice, head=None)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the profile, ``version`` first."""
+        view, reading = self.view, self.reading
         return {
             "version": VERSION, "name": self.name, "dice": self.dice.value,
             "face_map": None if self.face_map is None else self.face_map.as_dict(),
-            "frame": None if self.frame is None else list(self.frame),
-            "roi": None if self.roi is None else list(self.roi),
-            "scale": self.scale, "tiles": self.tiles, "overlap": self.overlap, "turn": self.turn,
-            "pyramid": self.pyramid, "heat_threshold": self.heat_threshold,
-            "min_score": self.face_score, "die_px": self.die_px, "table": dict(self.table),
+            "frame": None if view.frame is None else list(view.frame),
+            "roi": None if view.roi is None else list(view.roi),
+            "scale": view.scale, "tiles": view.tiles, "overlap": view.overlap, "turn": self.turn,
+            "pyramid": reading.pyramid, "heat_threshold": reading.heat_threshold,
+            "min_score": reading.face_score, "die_px": self.die_px, "table": dict(self.table),
             "notes": list(self.notes),
             "accuracy": None if self.accuracy is None else vars(self.accuracy),
             "default_accuracy": None if self.default_accuracy is None
@@ -155,26 +168,31 @@ class Profile:
         if version not in READS:
             raise ProfileError(f"field 'version' is {version}, but this lcr-vision reads profile "
                                f"versions {READS[0]} to {READS[-1]}; calibrate again")
-        return _fitting(cls(
-            name=_get(data, "name", profile_name),
-            dice=_get(data, "dice", _dice),
-            face_map=_get(data, "face_map", _optional(_face_map), None),
-            frame=_get(data, "frame", _optional(_frame), None),
-            roi=_get(data, "roi", _optional(_ints(4)), None),
-            scale=_get(data, "scale", _scale),
-            tiles=_get(data, "tiles", _count(1, 4), 1),
-            overlap=_get(data, "overlap", _count(0, 10_000), 0),
-            turn=_get(data, "turn", _optional(_count(0, 3)), None),
-            pyramid=_get(data, "pyramid", _flag, False),
+        turn = _get(data, "turn", _optional(_count(0, 3)), None)
+        reading = ReaderSettings(
+            _get(data, "dice", _dice),
             heat_threshold=_get(data, "heat_threshold", _share, HEAT_THRESHOLD),
             face_score=_get(data, "min_score", _optional(_share), None),
+            pyramid=_get(data, "pyramid", _flag, False),
+            find_up=turn is None,
+            head=_get(data, "face_head", _optional(FaceHead.from_dict), None))
+        view = View(roi=_get(data, "roi", _optional(_ints(4)), None),
+                    scale=_get(data, "scale", _scale),
+                    frame=_get(data, "frame", _optional(_frame), None),
+                    tiles=_get(data, "tiles", _count(1, 4), 1),
+                    overlap=_get(data, "overlap", _count(0, 10_000), 0),
+                    turn=turn or 0)
+        return _fitting(cls(
+            name=_get(data, "name", profile_name),
+            reading=reading,
+            view=view,
+            face_map=_get(data, "face_map", _optional(_face_map), None),
             die_px=_get(data, "die_px", _optional(_die_px), None),
             table=_get(data, "table", _numbers, {}),
             notes=_get(data, "notes", _texts, ()),
             accuracy=_get(data, "accuracy", _optional(_accuracy), None),
             default_accuracy=_get(data, "default_accuracy", _optional(_accuracy), None),
             created=_get(data, "created", str, ""),
-            face_head=_get(data, "face_head", _optional(FaceHead.from_dict), None),
             held_out=_get(data, "held_out", _optional(_held_out), None),
             sessions=_get(data, "sessions", _paths, ()),
             head_rolls=_get(data, "head_rolls", _paths, ()),
@@ -188,14 +206,15 @@ _MISSING = object()
 def _fitting(profile: Profile) -> Profile:
     """``profile`` if its play area and die size fit in its frame; else ProfileError naming the
     field that does not."""
-    if profile.frame is None:
+    view = profile.view
+    if view.frame is None:
         return profile
-    width, height = profile.frame
-    if profile.roi is not None:
-        x, y, w, h = profile.roi
+    width, height = view.frame
+    if view.roi is not None:
+        x, y, w, h = view.roi
         if x + w > width or y + h > height:
             raise ProfileError(f"field 'roi' must lie inside the {width}x{height} frame, not "
-                               f"{list(profile.roi)}")
+                               f"{list(view.roi)}")
     if profile.die_px is not None and profile.die_px > max(width, height):
         raise ProfileError(f"field 'die_px' must be at most the {width}x{height} frame's side, "
                            f"not {profile.die_px:g}")

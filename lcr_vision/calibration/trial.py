@@ -227,9 +227,10 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
                 "before": vars(measure(test, reader.read))}
     before = measure(test, reader.read)
     after = measure(test, profile_reader(profile, model).read)
-    return {"table": table, "dice": kind.value, "roi": profile.roi, "scale": profile.scale,
-            "tiles": profile.tiles, "turn": profile.turn, "pyramid": profile.pyramid,
-            "heat_threshold": profile.heat_threshold, "face_score": profile.face_score,
+    view, reading = profile.view, profile.reading
+    return {"table": table, "dice": kind.value, "roi": view.roi, "scale": view.scale,
+            "tiles": view.tiles, "turn": profile.turn, "pyramid": reading.pyramid,
+            "heat_threshold": reading.heat_threshold, "face_score": reading.face_score,
             "die_px": profile.die_px, "learnt": profile.face_head is not None,
             "held_out": None if profile.held_out is None else [vars(a) for a in profile.held_out],
             "calibration_rolls": calibration_rolls, "more": more,

@@ -67,7 +67,7 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     wrong = sorted({f for roll in rolls for f in roll.truth} - set(profile.dice.faces))
     if wrong:
         raise CalibrationError(words.sentence("update_faces", faces=", ".join(wrong),
-                                         dice=words.sentence(profile.dice.value)))
+                                              dice=words.sentence(profile.dice.value)))
     if len(rolls) < MIN_ROLLS:
         raise CalibrationError(words.sentence("update_few", rolls=len(rolls), least=MIN_ROLLS))
     # a head learns the faces as the profile reads them: the far side up by the profile's turn,
@@ -80,7 +80,7 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
         told = reader.reading(find_up=False)
         found = far_side(told, reader, rolls, profile.view).turn
         if found is not None:
-            profile, reader = replace(profile, turn=found), told
+            profile, reader = profile.turned(found), told
     current = profile.face_head
     if current is not None and current.model != model_digest(reader.model_path):
         current = None  # learnt for another model: this one reads without it
@@ -93,9 +93,9 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     doubt = fit_doubt(learnt.truths, learnt.reads, profile.face_map or DEFAULT_MAP)
     if learnt.head is None and found is None and doubt == profile.doubt:
         raise CalibrationError(words.sentence("update_not_better", a=learnt.after.right,
-                                         ad=learnt.after.dice, b=learnt.before.right))
+                                              ad=learnt.after.dice, b=learnt.before.right))
     if learnt.head is not None:
-        profile = replace(profile, face_head=learnt.head, held_out=(learnt.before, learnt.after),
+        profile = replace(profile.with_head(learnt.head), held_out=(learnt.before, learnt.after),
                           head_rolls=tuple(roll.name for roll in played))
     return replace(profile, doubt=doubt,
                    created=datetime.now(UTC).isoformat(timespec="seconds")), learnt

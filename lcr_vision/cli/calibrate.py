@@ -149,6 +149,6 @@ def run_update(args: argparse.Namespace) -> int:
         print(words.far_side(profile.turn))
     b, a = learnt.before, learnt.after
     print(words.sentence("update_learnt" if learnt.head is not None else "update_not_kept",
-                    b=b.right, bd=b.dice, a=a.right, ad=a.dice, rolls=b.rolls))
+                         b=b.right, bd=b.dice, a=a.right, ad=a.dice, rolls=b.rolls))
     print(f"profile: {save(profile)}")
     return 0

@@ -318,7 +318,7 @@ class CalibrationWords:
         'roll the dice 10 more times.'
         """
         return self.sentence("learn_more" if asking else "learn_unsure", share=f"{100 * share:.0f}",
-                        dice=dice, more=more)
+                             dice=dice, more=more)
 
     def die_width(self, pixels: float) -> str:
         return self.sentence("die_width", die=f"{pixels:.0f}")
@@ -355,7 +355,7 @@ class CalibrationWords:
     def learnt(self, before: tuple[int, int], after: tuple[int, int], kept: bool) -> str:
         """Step 5's result: dice read right of dice held out, ``before`` and ``after``."""
         return self.sentence("learnt", b=before[0], bd=before[1], a=after[0], ad=after[1],
-                        verdict=self.sentence("kept" if kept else "not_kept"))
+                             verdict=self.sentence("kept" if kept else "not_kept"))
 
 
 EN_WORDS = CalibrationWords("en")

@@ -136,7 +136,7 @@ class Phrasebook:
         lines = [] if winner is None else [self._fill("demo_won", player=winner)]
         if delays:
             lines.append(self._fill("demo_reads", throws=str(len(delays)),
-                                   median=str(delays[len(delays) // 2]), most=str(delays[-1])))
+                                    median=str(delays[len(delays) // 2]), most=str(delays[-1])))
         return [*lines, self._fill("demo_session", folder=str(folder))]
 
     def new_game(self, game: int, player: str) -> str:
@@ -176,7 +176,7 @@ class Phrasebook:
         """A roll committed with ``missing`` dice nobody saw, nobody answering: ``Nobody
         answered, and I could not see one die of Ann's roll: ...``. Those dice move no chip."""
         return self._fill("unseen", player=player, k=self._words.spell(k, ""),
-                         missing=self._words.count(missing, "die"))
+                          missing=self._words.count(missing, "die"))
 
     def learnt(self, expected: int | None = None) -> str:
         """Between games, the table learnt its dice from the last: ``I learnt your dice ...``,
@@ -188,7 +188,7 @@ class Phrasebook:
     def type_faces(self, player: str, owed: int) -> str:
         """A photo whose dice cannot be accepted as read: its faces must be typed."""
         return self._fill("type_faces", player=player,
-                         owed=self._words.count(owed, "die", bare=True))
+                          owed=self._words.count(owed, "die", bare=True))
 
     def resumed(self, source: str, n: int, photo: bool) -> str:
         """A folder (``photo``) or video resumed at photo or frame ``n`` (from 1)."""
@@ -201,7 +201,7 @@ class Phrasebook:
     def photo_differs(self, k: int, name: str, source: str, gone: bool) -> str:
         """Roll ``k``'s photo is ``gone`` from its folder, or changed, since it was read."""
         return self._fill("photo_gone" if gone else "photo_changed", k=str(k), name=name,
-                         source=source)
+                          source=source)
 
     def correction(self, k: int, faces: Sequence[str]) -> str:
         """A correction of roll ``k``, as game faces: ``Roll three was center, dot, dot.``"""
@@ -220,7 +220,7 @@ class Phrasebook:
             said.append(self._fill(how))
         if struck:
             said.append(self._fill("struck", k=self._words.spell(struck_from or 0, ""),
-                                  rolls=struck))
+                                   rolls=struck))
         said += self.moves([Win(g.winner) if g.winner is not None else Draw(g.center)
                             for g in ended])
         return said + self.handback(transfers)
@@ -236,10 +236,10 @@ class Phrasebook:
         if isinstance(t.giver, int):
             key = {CENTER: "hand_center", BOX: "hand_box"}.get(str(t.receiver), "hand")
             return self._fill(key, giver=self.players[t.giver], chips=chips,
-                             receiver=self._name(t.receiver))
+                              receiver=self._name(t.receiver))
         if isinstance(t.receiver, int):
             return self._fill(f"from_{t.giver}", chips=chips, them=them,
-                             receiver=self.players[t.receiver])
+                              receiver=self.players[t.receiver])
         return self._fill(f"from_{t.giver}_{t.receiver}", chips=chips)
 
     def _name(self, place: int | str) -> str:
@@ -316,17 +316,17 @@ class Phrasebook:
             return self._chips_out(group)
         if isinstance(move, Take):
             return self._fill("take", player=p[move.taker], chips=chips(len(group), "chip"),
-                             victim=p[move.victim])
+                              victim=p[move.victim])
         if isinstance(move, Give):
             return self._fill("give", player=p[move.giver], chips=chips(len(group), "chip"),
-                             receiver=p[move.receiver])
+                              receiver=p[move.receiver])
         if isinstance(move, TakeCenter):
             return self._fill("take_center", player=p[move.player], chips=chips(move.chips, "chip"))
         if isinstance(move, PayToReverse):
             return self._fill("pay", player=p[move.player])
         if isinstance(move, AllToCenter):
             return self._fill("all_to_center", player=p[move.player],
-                             chips=chips(move.chips, "chip"))
+                              chips=chips(move.chips, "chip"))
         if isinstance(move, Skip):
             return self._fill("skip", player=p[move.player])
         if isinstance(move, Win):
