@@ -40,6 +40,10 @@ class Language:
         """The noun's form for ``n`` (Russian has three: 1 фишку, 2 фишки, 5 фишек)."""
         return self.nouns[noun][self.form(n)]
 
+    def counted(self, n: int, noun: str) -> str:
+        """``3 dice``, ``3 кубика``: a count in digits with its noun's form, as print has it."""
+        return f"{n} {self.plural(n, noun)}"
+
     def count(self, n: int, noun: str, bare: bool = False) -> str:
         """``two chips``, or just ``two`` when ``bare``: every number in words."""
         number = self.spell(n, noun)
@@ -59,9 +63,13 @@ class Language:
         """A `Said` value in words."""
         return self.sentence(said.key, **said.fields)
 
+    def written(self, key: str, **fields: object) -> str:
+        """The template ``key`` filled as print has it: its numbers in digits (``3 кубика``)."""
+        return _Filler(self, digits=True).format(self.templates[key], **fields)
+
     def printed(self, said: Said) -> str:
-        """A `Said` value as a terminal prints it: its numbers in digits (``3 кубика``)."""
-        return _Filler(self, digits=True).format(self.templates[said.key], **said.fields)
+        """A `Said` value as a terminal prints it (`written`)."""
+        return self.written(said.key, **said.fields)
 
 
 class _Filler(string.Formatter):
@@ -76,7 +84,6 @@ class _Filler(string.Formatter):
             return (self.words.printed if self.digits else self.words.render)(value)
         if isinstance(value, int) and not isinstance(value, bool):
             if self.digits:
-                return f"{value} {self.words.plural(value, format_spec)}" if format_spec else (
-                    str(value))
+                return self.words.counted(value, format_spec) if format_spec else str(value)
             return self.words.count(value, format_spec, bare=not format_spec)
         return super().format_field(value, format_spec)

@@ -102,7 +102,7 @@ class PageWords:
 
     def count(self, n: int, noun: str) -> str:
         """``3 dice``, ``3 кубика``: a count in digits with its noun's form."""
-        return f"{n} {self.language.plural(n, noun)}"
+        return self.language.counted(n, noun)
 
     def decimal(self, number: str) -> str:
         """A number written with a point, in the language's decimal point."""

@@ -52,12 +52,11 @@ class Record:
 
     def line(self, key: str, **fields: object) -> str:
         """The record template ``key`` (``rec_`` before it) filled, numbers in digits."""
-        return self._words.sentence(f"rec_{key}", **{k: str(v) if isinstance(v, int) else v
-                                                 for k, v in fields.items()})
+        return self._words.written(f"rec_{key}", **fields)
 
     def count(self, n: int, noun: str) -> str:
         """``3 dice``, ``3 кубика``: a count in digits with its noun's form."""
-        return f"{n} {self._words.plural(n, noun)}"
+        return self._words.counted(n, noun)
 
     def roll(self, result: RollResult) -> str:
         """A roll in sentences: the roller's moves and chips left, then skips and the game's end."""

@@ -99,8 +99,7 @@ class Phrasebook:
         >>> Phrasebook(("Ann", "Ben", "Cat"), "ru").written("ask_amend_faces", k=3)
         'Грани броска 3 на самом деле (например, L R dot): '
         """
-        return self._fill(key, **{k: str(v) if isinstance(v, int) else v
-                                 for k, v in fields.items()})
+        return self._words.written(key, **fields)
 
     def refusal(self, error: UserError) -> str:
         """What was refused and why, as a sentence: ``Roll two: Ben rolls two dice, got one
