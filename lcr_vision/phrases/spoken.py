@@ -134,8 +134,8 @@ class Phrasebook:
         dice stopped each throw was read (``delays`` in frames, sorted), its session folder."""
         lines = [] if winner is None else [self._fill("demo_won", player=winner)]
         if delays:
-            lines.append(self._fill("demo_reads", throws=str(len(delays)),
-                                    median=str(delays[len(delays) // 2]), most=str(delays[-1])))
+            lines.append(self.written("demo_reads", throws=len(delays),
+                                      median=delays[len(delays) // 2], most=delays[-1]))
         return [*lines, self._fill("demo_session", folder=str(folder))]
 
     def new_game(self, game: int, player: str) -> str:
@@ -191,16 +191,16 @@ class Phrasebook:
 
     def resumed(self, source: str, n: int, photo: bool) -> str:
         """A folder (``photo``) or video resumed at photo or frame ``n`` (from 1)."""
-        return self._fill("resumed_photo" if photo else "resumed_frame", source=source, n=str(n))
+        return self.written("resumed_photo" if photo else "resumed_frame", source=source, n=n)
 
     def resumed_named(self, source: str, n: int) -> str:
         """A folder resumed by its photos' names: ``n`` of them are in the journal already."""
-        return self._fill("resumed_named", source=source, n=str(n))
+        return self.written("resumed_named", source=source, n=n)
 
     def photo_differs(self, k: int, name: str, source: str, gone: bool) -> str:
         """Roll ``k``'s photo is ``gone`` from its folder, or changed, since it was read."""
-        return self._fill("photo_gone" if gone else "photo_changed", k=str(k), name=name,
-                          source=source)
+        return self.written("photo_gone" if gone else "photo_changed", k=k, name=name,
+                            source=source)
 
     def correction(self, k: int, faces: Sequence[str]) -> str:
         """A correction of roll ``k``, as game faces: ``Roll three was center, dot, dot.``"""
