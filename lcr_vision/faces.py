@@ -49,7 +49,7 @@ class DiceKind(str, Enum):
         for kind in cls:
             if key in (kind.word, kind.value):
                 return kind
-        raise FaceError(f"unknown dice {text!r}: choose from {', '.join(DICE_WORDS)}")
+        raise FaceError(Said("unknown_dice", {"name": text, "allowed": ", ".join(DICE_WORDS)}))
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -105,10 +105,10 @@ class FaceMap:
 
     def __post_init__(self) -> None:
         if set(self.pips) != set(PIP_FACES):
-            raise FaceError("a face map must give a game face for each pip value 1-6")
+            raise FaceError(Said("map_all_pips"))
         bad = [v for v in self.pips.values() if v not in GAME_FACES]
         if bad:
-            raise FaceError(f"face map values must be L, C, R, dot or wild, not {bad[0]!r}")
+            raise FaceError(Said("map_value", {"face": bad[0]}))
         object.__setattr__(self, "pips", MappingProxyType(dict(self.pips)))
 
     @classmethod
@@ -125,7 +125,7 @@ class FaceMap:
         pairs = {}
         for item in text.replace(" ", "").split(","):
             if "=" not in item:
-                raise FaceError(f"face map entry {item!r} should look like 4=L")
+                raise FaceError(Said("map_entry", {"entry": item}))
             pip, face = item.split("=", 1)
             pairs[pip] = normalize_face(face)
         return cls(pairs)

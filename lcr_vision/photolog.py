@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from lcr_vision.camera.stills import digest_of
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError, os_reason
 from lcr_vision.ledger import PHOTOS
 from lcr_vision.ledger.clock import now, record_stamp
 from lcr_vision.odds.result import EXACT
@@ -304,9 +304,11 @@ class PhotoLog:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise PhotoError(f"cannot make {self.folder}: {exc.strerror}") from None
+            raise PhotoError(Said("cannot_make", {"path": str(self.folder),
+                                               "why": os_reason(exc)})) from None
         if not os.access(self.folder, os.W_OK | os.X_OK):
-            raise PhotoError(f"cannot write in {self.folder}: permission denied")
+            raise PhotoError(Said("cannot_write", {"path": str(self.folder),
+                                                "why": Said("os_denied")}))
 
     def _write(self, name: str, data: bytes) -> None:
         """``name`` + STAGED, written and synced; a failure removes it and names the file."""
@@ -318,7 +320,8 @@ class PhotoLog:
                 os.fsync(f.fileno())
         except OSError as exc:
             path.unlink(missing_ok=True)
-            raise PhotoError(f"cannot write {self.folder / name}: {exc.strerror}") from None
+            raise PhotoError(Said("cannot_write", {"path": str(self.folder / name),
+                                                "why": os_reason(exc)})) from None
 
     def stage(self, number: int, frame: np.ndarray, annotated: np.ndarray,
               record: Mapping[str, Any]) -> str:
@@ -333,7 +336,7 @@ class PhotoLog:
             for key, image in (("frame", frame), ("annotated", annotated)):
                 ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
                 if not ok:
-                    raise PhotoError(f"cannot encode {self.folder / names[key]}")
+                    raise PhotoError(Said("cannot_encode", {"path": str(self.folder / names[key])}))
                 self._write(names[key], data.tobytes())
                 shot = shot or digest_of(data.tobytes())
             self._write_record(number, record, names["frame"], names["annotated"])
@@ -361,7 +364,8 @@ class PhotoLog:
                 try:
                     os.replace(staged, self.folder / name)
                 except OSError as exc:
-                    raise PhotoError(f"cannot write {self.folder / name}: {exc.strerror}") from None
+                    raise PhotoError(Said("cannot_write", {"path": str(self.folder / name),
+                                                "why": os_reason(exc)})) from None
         return self.folder / image_names(number)["record"]
 
     def complete(self, number: int, known: Mapping[str, Any]) -> bool:

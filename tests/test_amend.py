@@ -243,7 +243,7 @@ def test_a_page_that_cannot_be_written_leaves_the_correction_saved(
         status, out, err = amend(capsys, folder, 2, "R dot")
     assert status == 0 and read_journal(folder / JOURNAL)[0][-1][1]["event"] == "correct"
     assert err == (f"lcr-vision: warning: the correction is saved, but cannot write "
-                   f"{folder / 'index.html'}: No space left on device; rebuild the page with: "
+                   f"{folder / 'index.html'}: no space left on the disk; rebuild the page with: "
                    f"lcr-vision review {folder}\n")
     assert sorted(p.name for p in folder.iterdir()) == ["index.html", JOURNAL, SEAL, "photos"]
     assert (folder / "index.html").read_text() == page, "the old page stays whole"

@@ -17,7 +17,8 @@ ROOT = Path(lcr_vision.__file__).parent
 UNITS = frozenset(p.relative_to(ROOT).parts[0].removesuffix(".py") for p in ROOT.rglob("*.py")
                   if p != ROOT / "__init__.py")
 # The base and what it must never reach: the rules are pure, and a refusal needs no phrasebook.
-BASE_FILES = (ROOT / "errors.py", ROOT / "faces.py", *sorted((ROOT / "rules").glob("*.py")))
+BASE_FILES = (ROOT / "errors.py", ROOT / "refusals.py", ROOT / "faces.py",
+              *sorted((ROOT / "rules").glob("*.py")))
 ABOVE_BASE = frozenset({"phrases", "cli", "table", "ledger", "vision", "review", "calibration",
                         "speech", "measure", "training"})
 # What runs at the table never reaches into measurement; the calibration trial and the evening's
@@ -94,8 +95,9 @@ def test_runtime_imports_nothing_of_measure() -> None:
     assert importers == [], f"runtime modules that import lcr_vision.measure: {importers}"
 
 
-def test_errors_imports_nothing_of_the_project() -> None:
-    assert imported_units(ROOT / "errors.py") == set()
+def test_errors_imports_nothing_of_the_project_but_its_templates() -> None:
+    assert imported_units(ROOT / "errors.py") == {"refusals"}
+    assert imported_units(ROOT / "refusals.py") == set()
 
 
 def test_only_the_command_line_reads_arguments() -> None:

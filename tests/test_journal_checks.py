@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lcr_vision.cli import main
+from lcr_vision.errors import english
 from lcr_vision.ledger import (
     JOURNAL,
     JournalError,
@@ -265,5 +266,5 @@ def test_an_older_journal_says_once_that_edits_would_not_show(folder: Path) -> N
                      *(json.dumps(e) + "\n" for e in old[1:])])
     session = Session.open(folder)
     assert session.tampered is not None and session.tampered.line is None
-    assert "written before its lines were chained (version 3)" in session.tampered.why
+    assert "written before its lines were chained (version 3)" in english(session.tampered.why)
     session.close()

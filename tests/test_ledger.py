@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from lcr_vision.cli import main
+from lcr_vision.errors import english
 from lcr_vision.ledger import (
     JOURNAL,
     EditError,
@@ -112,7 +113,8 @@ def test_a_line_cut_by_a_crash_is_reported_ignored_and_cleaned_up(session: Sessi
     lines, warning = read_journal(path)
     assert (
         len(lines) == 2
-        and warning == "journal.jsonl line 3 was cut short by a crash and is ignored"
+        and warning is not None
+        and english(warning) == "journal.jsonl line 3 was cut short by a crash and is ignored"
     )
     again = Session.open(session.folder)
     assert again.warning == warning and len(again.ledger.rolls) == 1

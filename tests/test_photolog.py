@@ -67,7 +67,7 @@ def test_a_full_disk_or_a_folder_that_cannot_be_made_is_one_line_naming_the_file
     (tmp_path / "photos").unlink()
     log, frame = PhotoLog(tmp_path), np.zeros((20, 20, 3), np.uint8)
     (tmp_path / "photos" / "0001-annotated.jpg.staged").symlink_to("/dev/full")  # no space
-    with pytest.raises(PhotoError, match=r"cannot write .*photos/0001-annotated.jpg: No space"):
+    with pytest.raises(PhotoError, match=r"cannot write .*0001-annotated.jpg: no space left"):
         log.stage(1, frame, frame, {})
     assert not list((tmp_path / "photos").iterdir()), "nothing half-written is left"
 

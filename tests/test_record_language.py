@@ -113,3 +113,62 @@ def test_a_russian_sessions_refusals_are_russian(russian: Path, capsys) -> None:
     assert err[1].startswith("lcr-vision: error: бросок 1 — это бросок игрока Аня, ")
     assert all(latin_words(line.removeprefix("lcr-vision: error:")) <= {"faces"}
                for line in err[:2])
+
+
+# Latin a Russian refusal may hold besides face tokens, options and hyphenated names (variants,
+# the program): names of things that have no Russian name, and what the user types (amend K,
+# x,y,w,h).
+NAMES = {"LCR", "Wild", "Wilder", "JSON", "ONNX", "JPEG", "PNG", "BMP", "TIFF", "WebP", "PPM",
+         "OpenCV", "amend", "K", "x", "y", "w", "h", "aplay", "install"}
+
+
+def test_every_refusal_has_russian_words() -> None:
+    from lcr_vision.phrases.ru_refusals import REFUSALS_RU
+
+    for key, template in REFUSALS_RU.items():
+        text = re.sub(r"\{[^}]*\}", " ", template)
+        text = re.sub(r"--[a-z-]+( [a-z]+)?|[a-z]+(-[a-z]+)+", " ", text)  # typed as they are
+        assert latin_words(text) <= NAMES, (key, latin_words(text) - NAMES)
+
+
+def test_a_russian_sessions_file_refusals_are_russian(russian: Path, tmp_path: Path,
+                                                      capsys) -> None:
+    damaged, blocked = tmp_path / "damaged", tmp_path / "blocked"
+    shutil.copytree(russian, damaged)
+    shutil.copytree(russian, blocked)
+    with (damaged / JOURNAL).open("a") as journal:
+        journal.write('{"event": "roll", "k": [}\n{"event": "undo"}\n')
+    (blocked / "index.html").unlink(missing_ok=True)
+    (blocked / "index.html").mkdir()
+    assert main(["ledger", str(damaged)]) == 2
+    assert main(["review", str(blocked)]) == 2
+    session = Session.open(russian)  # a second program is at the table
+    try:
+        assert main(["amend", str(russian), "--roll", "1", "--faces", "L"]) == 2
+    finally:
+        session.close()
+    err = capsys.readouterr().err.splitlines()
+    assert "журнала journal.jsonl повреждена" in err[0]
+    assert err[1].startswith(f"lcr-vision: error: не записать {blocked}")
+    assert "уже открыта другой программой lcr-vision" in err[2]
+    assert all(latin_words(line.removeprefix("lcr-vision: error:")) <= {"journal", "jsonl",
+                                                                        "lcr", "vision"}
+               for line in err), err
+
+
+def test_a_russian_sessions_journal_warnings_are_russian(russian: Path, tmp_path: Path,
+                                                         capsys) -> None:
+    edited = tmp_path / "edited"
+    shutil.copytree(russian, edited)
+    lines = (edited / JOURNAL).read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[2] = lines[2].replace('"k": 2', '"k": 2 ')  # the same event, not the same line
+    (edited / JOURNAL).write_text("".join(lines) + '{"event": "ro', encoding="utf-8")
+    assert main(["ledger", str(edited)]) == 0
+    capsys.readouterr()
+    assert main(["review", str(edited)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert "оборвана сбоем и пропущена" in err[0] and "не следует за строкой 3" in err[1]
+    assert all(latin_words(line.removeprefix("lcr-vision: warning:")) <= {"journal", "jsonl"}
+               for line in err), err
+    review = build_review(edited)
+    assert latin_words(f"{review.warning} {review.tampered}") <= {"journal", "jsonl"}

@@ -61,7 +61,7 @@ def test_a_browser_that_fails_to_start_is_reported(tmp_path: Path) -> None:
 def test_a_folder_without_a_journal_is_a_one_line_error(tmp_path: Path, capsys) -> None:
     assert main(["review", str(tmp_path)]) == 2
     assert capsys.readouterr().err == (
-        f"lcr-vision: error: {tmp_path} is not a session folder: no journal.jsonl\n"
+        f"lcr-vision: error: {tmp_path} is not a session folder: it has no journal.jsonl\n"
     )
     assert not (tmp_path / "index.html").exists()
 

@@ -29,6 +29,7 @@ import numpy as np
 from lcr_vision.atomic import replace_file, sweep
 from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.profile import Profile, ProfileError
+from lcr_vision.errors import Said
 from lcr_vision.faces import FACE_TOKENS
 
 SHIPPED = Path(__file__).resolve().parents[2] / "calibration"
@@ -54,7 +55,7 @@ def profile_path(name_or_path: str) -> Path:
     given = Path(name_or_path)
     if given.suffix == SUFFIX or given.parent != Path("."):
         if not given.is_file():
-            raise ProfileError(f"no profile file at {given}")
+            raise ProfileError(Said("no_profile_file", {"path": str(given)}))
         return given
     for folder in (user_folder(), SHIPPED):
         path = folder / f"{name_or_path}{SUFFIX}"
@@ -62,7 +63,8 @@ def profile_path(name_or_path: str) -> Path:
             return path
     known = sorted({p.stem for f in (user_folder(), SHIPPED) if f.is_dir()
                     for p in f.glob("*.json")})
-    raise ProfileError(f"no profile named {name_or_path!r}; known: {', '.join(known) or 'none'}")
+    raise ProfileError(Said("no_profile", {"name": name_or_path, "known": ", ".join(known)})
+                       if known else Said("no_profiles", {"name": name_or_path}))
 
 
 def load(name_or_path: str) -> Profile:
@@ -72,13 +74,15 @@ def load(name_or_path: str) -> Profile:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ProfileError(f"{path}: not a readable JSON profile ({exc})") from None
+        raise ProfileError(Said("profile_unreadable", {"path": str(path),
+                                                       "why": str(exc)})) from None
     except RecursionError:
-        raise ProfileError(f"{path}: not a readable JSON profile (nested too deep)") from None
+        raise ProfileError(Said("profile_unreadable", {"path": str(path),
+                                                         "why": "nested too deep"})) from None
     try:
         return Profile.from_dict(data)
     except ProfileError as exc:
-        raise ProfileError(f"{path}: {exc}") from None
+        raise ProfileError(Said("profile_field", {"path": str(path), "why": exc.said})) from None
 
 
 def save(profile: Profile, folder: Path | None = None) -> Path:

@@ -28,7 +28,7 @@ from typing import Protocol
 import numpy as np
 
 from lcr_vision.calibration.tiles import merge, windows
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.limits import MAX_PIXELS
 
@@ -62,13 +62,11 @@ class View:
             fw, fh = self.frame
             k = w / fw
             if abs(h / fh - k) > 0.02:
-                raise ViewError(f"the profile was made for {fw}x{fh} frames, these are {w}x{h}; "
-                                "calibrate again for this camera setting")
+                raise ViewError(Said("profile_frames", {"made": f"{fw}x{fh}", "size": f"{w}x{h}"}))
         x, y, rw, rh = (round(v * k) for v in self.roi)
         x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + rw, w), min(y + rh, h)
         if x1 - x0 < 16 or y1 - y0 < 16:
-            raise ViewError(f"the profile's play area {self.roi} lies outside these {w}x{h} "
-                            "frames; calibrate again")
+            raise ViewError(Said("profile_area", {"roi": str(self.roi), "size": f"{w}x{h}"}))
         return (x0, y0, x1 - x0, y1 - y0), self.scale / k
 
     def apply(self, frame: np.ndarray) -> np.ndarray:

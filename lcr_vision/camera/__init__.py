@@ -9,6 +9,7 @@ from pathlib import Path
 from lcr_vision.camera.capture import CaptureSource, SourceError
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource
+from lcr_vision.errors import Said
 from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import MAX_PIXELS
 
@@ -42,7 +43,7 @@ def open_source(camera: int | None, source: str | None, seed: int = 0,
         return FolderSource(path, max_pixels)
     if path.is_file():
         return CaptureSource(str(path), live=False)
-    raise SourceError(f"no video file, folder or stream at {source}")
+    raise SourceError(Said("no_source", {"source": source}))
 
 
 __all__ = ["CaptureSource", "FolderSource", "FrameSource", "SourceError", "open_source"]

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from lcr_vision.camera.source import FrameSource
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 
 
 class SourceError(UserError):
@@ -84,7 +84,7 @@ class CaptureSource(FrameSource):
             self._first = self._read()
             if self._first is not None:
                 return
-        raise SourceError(f"cannot read frames from {self.name}")
+        raise SourceError(Said("no_frames", {"source": self.name}))
 
     def _read(self) -> np.ndarray | None:
         ok, frame = self._capture.read() if self._capture is not None else (False, None)
@@ -107,7 +107,7 @@ class CaptureSource(FrameSource):
             if flowed and not self.live:
                 return
             if not flowed and tries >= self.first_tries:
-                raise SourceError(f"cannot read frames from {self.name}")
+                raise SourceError(Said("no_frames", {"source": self.name}))
             if flowed and not tries:
                 self._report("stopped sending frames; reconnecting")
             if tries:

@@ -13,6 +13,7 @@ import numpy as np
 
 from lcr_vision.camera.capture import SourceError
 from lcr_vision.camera.source import FrameSource
+from lcr_vision.errors import Said
 from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import MAX_PIXELS
 
@@ -56,7 +57,7 @@ class FolderSource(FrameSource):
             self.paths = sorted((p for p in folder.iterdir()
                                  if p.suffix.lower() in IMAGE_SUFFIXES), key=natural_key)
         if not self.paths:
-            raise SourceError(f"no images in {folder}")
+            raise SourceError(Said("no_images", {"folder": str(folder)}))
         self.identity = str(folder.resolve())
         self.current: Path | None = None
 

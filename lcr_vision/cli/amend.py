@@ -81,8 +81,8 @@ def refresh(folder: Path, record: Record) -> int:
     try:
         written = refresh_page(folder)
     except UserError as exc:
-        print(f"lcr-vision: warning: the correction is saved, but {exc}; rebuild the page with: "
-              f"lcr-vision review {folder}", file=sys.stderr)
+        print(f"lcr-vision: warning: {record.line('page_stale', why=exc.said, folder=folder)}",
+              file=sys.stderr)
         return 0
     if written is not None:
         print(record.line("updated", path=written))

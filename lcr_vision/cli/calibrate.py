@@ -10,7 +10,7 @@ from pathlib import Path
 from lcr_vision.calibration.profile import profile_name
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_model_options, add_where_options, add_window_options
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.phrases.calibration import LANGUAGES, CalibrationWords
 
@@ -73,7 +73,7 @@ def parse_roi(text: str | None) -> tuple[int, int, int, int] | None:
         return None
     parts = text.replace(" ", "").split(",")
     if len(parts) != 4 or not all(p.isdigit() for p in parts) or min(map(int, parts[2:])) < 16:
-        raise UserError(f"--roi {text!r} should be x,y,w,h in pixels, at least 16 wide and high")
+        raise UserError(Said("roi_syntax", {"roi": text}))
     x, y, w, h = map(int, parts)
     return x, y, w, h
 
@@ -82,12 +82,11 @@ def run(args: argparse.Namespace) -> int:
     if args.update is not None:
         return run_update(args)
     if args.sessions:
-        raise UserError("session folders are for --update NAME SESSION...")
+        raise UserError(Said("sessions_for_update"))
     missing = [flag for flag, value in (("--dice", args.dice), ("--name", args.name))
                if value is None]
     if missing:
-        raise UserError(f"{' and '.join(missing)} {'is' if len(missing) == 1 else 'are'} "
-                        "required (or --update NAME SESSION... to learn from games played)")
+        raise UserError(Said("calibrate_needs", {"missing": ", ".join(missing)}))
     from lcr_vision.calibration.dialogue import Dialogue
     from lcr_vision.calibration.guide import Calibration, Request
     from lcr_vision.calibration.store import save, save_checks
@@ -101,11 +100,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         profile_name(args.name)
     except ValueError as exc:
-        raise UserError(f"--name {exc}") from None
+        raise UserError(Said("profile_name", {"why": str(exc)})) from None
     if args.rolls < 1:
-        raise UserError("--rolls must be at least 1")
+        raise UserError(Said("rolls_least"))
     if args.face_map is not None and kind is not DiceKind.PIP:
-        raise UserError("--face-map is for regular dice (--dice regular)")
+        raise UserError(Said("face_map_regular"))
     face_map = None if args.face_map is None else FaceMap.parse(args.face_map)
     request = Request(args.name, kind, face_map, parse_roi(args.roi), args.rolls, args.language,
                       args.keep_anyway)
@@ -136,12 +135,11 @@ def run_update(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.update import update
 
     if not args.sessions:
-        raise UserError("--update needs the session folders to learn from: "
-                        "--update NAME SESSION [SESSION ...]")
+        raise UserError(Said("update_needs"))
     for flag, value in (("--dice", args.dice), ("--name", args.name), ("--source", args.source),
                         ("--camera", args.camera), ("--answers", args.answers)):
         if value is not None:
-            raise UserError(f"--update takes the profile's own dice and name, not {flag}")
+            raise UserError(Said("update_takes", {"option": flag}))
     old = load(args.update)
     words = CalibrationWords(args.language)
     profile, learnt = update(old, args.sessions, args.model, args.threads, words)

@@ -9,6 +9,7 @@ import sys
 from lcr_vision.cli.options import add_session_argument
 from lcr_vision.ledger import JOURNAL, read_journal, replay, tampering
 from lcr_vision.ledger.report import ledger_json, ledger_text, write_csv
+from lcr_vision.phrases.record import Record
 
 HELP = "print the replayed ledger of a session"
 DESCRIPTION = (
@@ -32,9 +33,10 @@ def run(args: argparse.Namespace) -> int:
     lines, warning = read_journal(args.session / JOURNAL)
     ledger = replay(lines)  # damage it cannot replay is the one line said
     tampered = tampering(args.session / JOURNAL)
+    record = Record(ledger.settings.players, ledger.language)
     for said in (warning, tampered and tampered.why):
         if said:
-            print(f"lcr-vision: warning: {said}", file=sys.stderr)
+            print(f"lcr-vision: warning: {record.told(said)}", file=sys.stderr)
     if args.json:
         print(json.dumps(ledger_json(ledger), ensure_ascii=False, indent=2))
     elif args.csv:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.rules import Variants
 from lcr_vision.rules.settings import MAX_PLAYERS, MIN_PLAYERS, STARTING_CHIPS
 
@@ -58,7 +58,8 @@ def seats(players: str) -> tuple[str, ...]:
     if re.fullmatch(r"[+-]?\d+", players.strip()):
         count = int(players)
         if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            raise UserError(f"--players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {count}")
+            raise UserError(Said("players_range", {"least": MIN_PLAYERS, "most": MAX_PLAYERS,
+                                                     "n": count}))
         return tuple(f"Seat {i}" for i in range(1, count + 1))
     return tuple(name.strip() for name in players.split(","))
 

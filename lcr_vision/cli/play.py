@@ -18,10 +18,11 @@ from lcr_vision.cli.table import (
     play_at_table,
     table_reader,
 )
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import FaceMap
 from lcr_vision.ledger import JOURNAL, Session, SessionError, new_session_folder
 from lcr_vision.manual import ManualPlay
+from lcr_vision.phrases.record import Record
 from lcr_vision.rules import Settings
 from lcr_vision.rules.settings import MAX_NAME, POLICIES
 from lcr_vision.speech import Phrasebook
@@ -79,7 +80,7 @@ def _stakes(args: argparse.Namespace, players: list[str]) -> list[int]:
         name, sep, count = item.partition("=")
         match = [p for p in players if p.lower() == name.strip().lower()]
         if not sep or not match or not count.strip().isdigit():
-            raise UserError(f"--stakes entry {item!r} should be a player's NAME=CHIPS, like Ann=5")
+            raise UserError(Said("stakes_entry", {"entry": item}))
         stakes[match[0]] = int(count)
     return [stakes[p] for p in players]
 
@@ -91,7 +92,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     try:
         value = None if args.chip_value is None else Decimal(args.chip_value)
     except InvalidOperation:
-        raise UserError(f"--chip-value {args.chip_value!r} is not an amount") from None
+        raise UserError(Said("chip_amount", {"value": args.chip_value})) from None
     return Settings.create(
         players,
         stakes=_stakes(args, players),
@@ -110,17 +111,15 @@ def open_session(args: argparse.Namespace, settings: Settings | None) -> Session
         session = Session.open(folder)
         if settings is not None and settings != session.settings:
             session.close()
-            raise SessionError(
-                f"{folder} was started with other settings; leave out the game options to "
-                "continue it"
-            )
+            raise SessionError(Said("session_settings", {"folder": str(folder)}))
     elif settings is None:
-        raise UserError("a new session needs --players, e.g. --players Ann,Ben,Cat")
+        raise UserError(Said("new_needs_players"))
     else:
         session = Session.create(folder or new_session_folder(), settings, args.language)
+    record = Record(session.settings.players, session.ledger.language)
     for said in (session.warning, session.tampered and session.tampered.why):
         if said:
-            print(f"lcr-vision: warning: {said}", file=sys.stderr)
+            print(f"lcr-vision: warning: {record.told(said)}", file=sys.stderr)
     return session
 
 
@@ -131,8 +130,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for option in ("camera", "source", "calibration", "model", "dice"):
         if getattr(args, option) is not None:
-            raise UserError(f"--manual reads typed faces, not a camera's: --{option} does not "
-                            "apply")
+            raise UserError(Said("manual_no_camera", {"option": option}))
     with open(os.devnull, "w") as quiet, announcer_from(
             args, out=sys.stdout if args.mute else quiet) as announcer:
         # manual play prints its own text; the announcer speaks and records, or, muted, prints

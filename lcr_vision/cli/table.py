@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 from lcr_vision.camera import SYNTHETIC, FrameSource, open_source
 from lcr_vision.cli.detect import add_reader_options, reader_from
 from lcr_vision.cli.options import add_seed_option, add_where_options, add_window_options
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger import Session
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
 from lcr_vision.table.screen import Screen, Window, display_available
@@ -70,7 +70,7 @@ def screen_from(args: argparse.Namespace) -> Screen:
 def announcer_from(args: argparse.Namespace, out: TextIO | None = None) -> Announcer:
     """The announcer the speech options ask for (printing to ``out``, default stdout)."""
     if args.rate is not None and not 40 <= args.rate <= 500:
-        raise UserError(f"--rate {args.rate} is out of range: use 40-500 words per minute")
+        raise UserError(Said("speech_rate", {"rate": str(args.rate)}))
     return Announcer.start(args.language, args.voice, args.rate, args.mute, args.speech_out, out)
 
 

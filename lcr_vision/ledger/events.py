@@ -58,6 +58,7 @@ from datetime import datetime
 from types import NoneType
 from typing import Any, ClassVar, Self, TypeVar, get_type_hints
 
+from lcr_vision.errors import Said
 from lcr_vision.faces import FACE_TOKENS, FaceError
 from lcr_vision.ledger import clock
 from lcr_vision.ledger.errors import JournalError
@@ -89,7 +90,7 @@ def photo_path(number: int) -> str:
 
 def fault(line: int, why: str) -> JournalError:
     """The error of a journal line that cannot be replayed."""
-    return JournalError(f"{JOURNAL} line {line}: {why}")
+    return JournalError(Said("journal_fault", {"journal": JOURNAL, "line": line, "why": why}))
 
 
 def _typed(value: object, kind: Types) -> bool:
@@ -417,7 +418,7 @@ def parse_event(data: Mapping[str, Any], line: int = 0) -> Event:
 def parse_journal(lines: Sequence[tuple[int, RawEvent]]) -> list[tuple[int, Event]]:
     """The events of a journal's numbered lines (`read_journal`), line 1 the session's."""
     if not lines or lines[0][1].get("event") != SessionEvent.KIND:
-        raise JournalError(f"{JOURNAL} line 1 must be the session event")
+        raise JournalError(Said("journal_first", {"journal": JOURNAL}))
     return [(line, parse_event(data, line)) for line, data in lines]
 
 

@@ -16,7 +16,7 @@ the journal never holds half a line that this process goes on after.
 >>> _ = path.open("a").write('{"event": "ro')
 >>> lines, warning = read_journal(path)
 >>> [e["event"] for _, e in lines], warning
-(['session', 'roll'], 'journal.jsonl line 3 was cut short by a crash and is ignored')
+(['session', 'roll'], Said(key='cut_line', fields={'journal': 'journal.jsonl', 'line': 3}))
 >>> _ = path.write_text('{"event": "session"}\\n{"event": "roll", "k": 1}')
 >>> [e["event"] for _, e in read_journal(path)[0]], read_journal(path)[1]
 (['session', 'roll'], None)
@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from lcr_vision.atomic import replace_file, sweep
+from lcr_vision.errors import Said, os_reason
 from lcr_vision.ledger.errors import JournalError, SessionError
 
 JOURNAL = "journal.jsonl"  # the journal's name in a session folder, and in its error messages
@@ -48,15 +49,17 @@ def _event(raw: bytes, name: str, number: int) -> RawEvent:
     try:
         event = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise JournalError(f"{name} line {number} is damaged: {exc}") from None
+        raise JournalError(Said("journal_damaged", {"journal": name, "line": number,
+                                                     "why": str(exc)})) from None
     except RecursionError:  # hundreds of brackets deep: no event is
-        raise JournalError(f"{name} line {number} is damaged: nested too deep") from None
+        raise JournalError(Said("journal_damaged", {"journal": name, "line": number,
+                                                     "why": "nested too deep"})) from None
     if not isinstance(event, dict) or not isinstance(event.get("event"), str):
-        raise JournalError(f"{name} line {number} is not a journal event")
+        raise JournalError(Said("journal_not_event", {"journal": name, "line": number}))
     return event
 
 
-def _split(data: bytes, name: str) -> tuple[list[tuple[int, RawEvent]], int, str | None]:
+def _split(data: bytes, name: str) -> tuple[list[tuple[int, RawEvent]], int, Said | None]:
     """Parsed lines (numbered from 1), the bytes they cover, a warning for a cut tail. A last line
     without its newline counts when it is a whole event; otherwise it was cut by a crash."""
     end = data.rfind(b"\n") + 1
@@ -68,7 +71,7 @@ def _split(data: bytes, name: str) -> tuple[list[tuple[int, RawEvent]], int, str
     try:
         events.append((number, _event(data[end:], name, number)))
     except JournalError:
-        return events, end, f"{name} line {number} was cut short by a crash and is ignored"
+        return events, end, Said("cut_line", {"journal": name, "line": number})
     return events, len(data), None
 
 
@@ -117,9 +120,11 @@ def read_journal(path: Path) -> tuple[list[tuple[int, RawEvent]], str | None]:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise SessionError(f"{path.parent} is not a session folder: no {path.name}") from None
+        raise SessionError(Said("not_session", {"folder": str(path.parent),
+                                                 "journal": path.name})) from None
     except OSError as exc:
-        raise SessionError(f"cannot read {path}: {exc.strerror}") from None
+        raise SessionError(Said("cannot_read", {"path": str(path),
+                                                 "why": os_reason(exc)})) from None
     events, _, warning = _split(data, path.name)
     return events, warning
 
@@ -158,12 +163,13 @@ class Journal:
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
         except OSError as exc:
-            raise SessionError(f"cannot open {path}: {exc.strerror}") from None
+            raise SessionError(Said("cannot_open", {"path": str(path),
+                                                 "why": os_reason(exc)})) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise SessionError(f"{path.parent} is open in another lcr-vision process") from None
+            raise SessionError(Said("session_busy", {"folder": str(path.parent)})) from None
         sweep(path.parent)  # what writes killed in the last sitting left (the seal's, the page's)
         try:
             data = path.read_bytes()
@@ -223,7 +229,8 @@ class Journal:
                     os.ftruncate(self._fd, start)
             except OSError:
                 pass  # what is left is a cut last line, which the next reading drops
-            raise SessionError(f"cannot write {self.path}: {exc.strerror}") from None
+            raise SessionError(Said("cannot_write", {"path": str(self.path),
+                                                  "why": os_reason(exc)})) from None
         self._seal()
 
     def _seal(self) -> None:
@@ -251,7 +258,7 @@ class Tampering:
     """What shows that a journal was changed by hand since it was written: why, in one line, and
     the first line not vouched for (None where none can be named)."""
 
-    why: str
+    why: Said
     line: int | None = None
 
 
@@ -271,21 +278,17 @@ def tampering(path: Path) -> Tampering | None:
     broken = chain_break(data, chained)
     if broken is not None:
         since = max(broken - 1, 1)  # either line may be the one changed
-        return Tampering(f"{path.name} line {broken} does not follow line {broken - 1} as it was "
-                         "written: lines were edited, removed or moved by hand; nothing from line "
-                         f"{since} on is vouched for", since)
+        return Tampering(Said("chain_broken", {"journal": path.name, "line": broken,
+                                               "before": broken - 1, "since": since}), since)
     if not chained:
-        return Tampering(f"{path.name} was written before its lines were chained (version "
-                         f"{version}): an edit by hand would not show")
+        return Tampering(Said("unchained", {"journal": path.name, "version": str(version)}))
     try:
         seal = json.loads(path.with_name(SEAL).read_text(encoding="utf-8"))
         sealed, last = int(seal["lines"]), str(seal["last"])
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return Tampering(f"{SEAL} is missing or damaged: lines cut from the end of {path.name} "
-                         "would not show")
+        return Tampering(Said("no_seal", {"seal": SEAL, "journal": path.name}))
     raws = [raw for raw in data.split(b"\n") if raw.strip()]
     if len(raws) < sealed or line_digest(raws[sealed - 1]) != last:
-        return Tampering(f"{path.name} has lost or changed lines at its end since line {sealed} "
-                         f"was written ({SEAL}): its last lines are not vouched for",
+        return Tampering(Said("seal_differs", {"journal": path.name, "line": sealed, "seal": SEAL}),
                          min(len(raws), sealed))
     return None

@@ -254,7 +254,7 @@ class Ledger:
         event that does not fit names its line."""
         first = events[0][1]
         if not isinstance(first, SessionEvent):
-            raise JournalError(f"{JOURNAL} line 1 must be the session event")
+            raise JournalError(Said("journal_first", {"journal": JOURNAL}))
         ledger, order = cls.start(first.settings, first.language or "en"), Order(first)
         for line, event in events[1:]:
             try:

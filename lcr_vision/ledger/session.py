@@ -37,7 +37,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from lcr_vision.errors import Said
+from lcr_vision.errors import Said, os_reason
 from lcr_vision.ledger import clock
 from lcr_vision.ledger.errors import EditError, SessionError
 from lcr_vision.ledger.events import (
@@ -151,11 +151,12 @@ class Session:
         """Start a new session in ``folder`` (created if needed, with its ``photos/``), played in
         ``language``, which its ledger, review page and corrections are written in."""
         if (folder / JOURNAL).exists():
-            raise SessionError(f"{folder} already holds a session: open it to continue")
+            raise SessionError(Said("session_exists", {"folder": str(folder)}))
         try:
             (folder / PHOTOS).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise SessionError(f"cannot make the session folder {folder}: {exc.strerror}") from None
+            raise SessionError(Said("cannot_make_session", {"path": str(folder),
+                                                         "why": os_reason(exc)})) from None
         journal = Journal.open(folder / JOURNAL)
         journal.append([SessionEvent(settings=settings, language=language).to_json()])
         _sync_folder(folder)
@@ -165,7 +166,7 @@ class Session:
     def open(cls, folder: Path) -> Session:
         """Open an existing session and replay its journal."""
         if not (folder / JOURNAL).is_file():
-            raise SessionError(f"{folder} is not a session folder: it has no {JOURNAL}")
+            raise SessionError(Said("not_session", {"folder": str(folder), "journal": JOURNAL}))
         journal = Journal.open(folder / JOURNAL)
         try:
             events = parse_journal(journal.lines)
@@ -229,7 +230,7 @@ class Session:
     def commit_roll(self, planned: PlannedRoll) -> RollResult:
         """Commit a roll planned on the ledger as it still is; returns its result."""
         if planned.ledger.rolls[:-1] != self.ledger.rolls:
-            raise EditError("the session changed since this roll was planned")
+            raise EditError(Said("session_changed"))
         self._commit(planned.ledger, planned.events)
         self._rolls_journalled += 1
         self.unannounced += (planned.k,)

@@ -6,9 +6,9 @@ prints with digits; here they are said with words.
 
 from __future__ import annotations
 
-from lcr_vision.errors import NOUNS, REFUSALS
 from lcr_vision.phrases.language import Language
 from lcr_vision.phrases.numbers import english
+from lcr_vision.refusals import NOUNS, REFUSALS
 
 
 def _form(n: int) -> int:
@@ -136,6 +136,8 @@ EN = Language(
         "rec_already": "Roll {k} already shows {faces}: nothing to correct.",
         "rec_faces_count": "roll {k} was {player}'s throw of {dice}; --faces gives {given}",
         "rec_updated": "Updated {path}.",
+        "rec_page_stale": "the correction is saved, but {why}; rebuild the page with: "
+                          "lcr-vision review {folder}",
         "rec_wrote": "Wrote {path}: {rolls}, {games}.",
         "rec_changes_standings": "Game {n} standings: {moved}.",
         "rec_changes_winner": "Game {n} winner: {was} -> {now}.",

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lcr_vision.errors import Said
 from lcr_vision.phrases import written
 from lcr_vision.phrases.language import Language
 from lcr_vision.phrases.spoken import WORDS, Phrasebook
@@ -53,6 +54,10 @@ class Record:
     def line(self, key: str, **fields: object) -> str:
         """The record template ``key`` (``rec_`` before it) filled, numbers in digits."""
         return self._words.written(f"rec_{key}", **fields)
+
+    def told(self, said: Said) -> str:
+        """What the ledger warns or refuses (a `Said`), in the record's language, in digits."""
+        return self._words.printed(said)
 
     def count(self, n: int, noun: str) -> str:
         """``3 dice``, ``3 кубика``: a count in digits with its noun's form."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lcr_vision.phrases.language import Language
 from lcr_vision.phrases.numbers import russian
+from lcr_vision.phrases.ru_refusals import REFUSALS_RU
 
 FEMININE = frozenset({"chip", "face"})
 
@@ -169,6 +170,8 @@ RU = Language(
         "rec_faces_count": "бросок {k} — это бросок игрока {player}, {dice}; в --faces граней: "
                            "{given}",
         "rec_updated": "Страница обновлена: {path}.",
+        "rec_page_stale": "исправление сохранено, но {why}; пересоберите страницу: "
+                          "lcr-vision review {folder}",
         "rec_wrote": "Страница записана: {path}; {rolls}, {games}.",
         "rec_changes_standings": "Игра {n}, фишки: {moved}.",
         "rec_changes_winner": "Игра {n}, итог: {was} -> {now}.",
@@ -191,37 +194,7 @@ RU = Language(
                       "записано.",
         "rec_vouched": "записано на строке разрыва журнала {line} или после неё: не "
                        "подтверждено",
-        # Refusals (see `lcr_vision.errors`).
-        "text": "{text}",
-        "game_over": "игра {game} окончена, начните новую",
-        "face_count": "{player} бросает {owed:die}, а граней {faces}",
-        "wild_off": "у игрока {player} дикая грань, но вариант Wild не включён",
-        "roll_face": "бросок игрока {player}: {why}",
-        "unknown_face": "неизвестная грань {face!r}",
-        "unknown_typed_face": "неизвестная грань {face!r}: назовите L, C, R, dot (или .), wild "
-                              "или число от одного до шести",
-        "wild_take_count": "дикие забирают {chips:chip}, а названо целей: {targets}",
-        "wild_give_count": "дикие отдают {chips:chip}, а названо целей: {targets}",
-        "wild_not_opponent": "дикий забирает только у соперника, а не у места {seat}",
-        "wild_too_few": "у игрока {player} не забрать больше, чем {chips:chip}",
-        "reverse_needs_wilder": "переворот кубиков есть только в варианте Wilder",
-        "reverse_too_few": "{player}: за переворот нужно {price:chip}, а у игрока {chips}",
-        "no_wild_choice": "у игрока {player} диких: {wilds}, выбирать некого",
-        "no_player": "нет игрока {name!r}, играют: {players}",
-        "no_undo": "отменять нечего: бросков нет",
-        "no_roll": "броска {k} нет: всего бросков {rolls}",
-        "roll_refused": "бросок {k}: {why}",
-        "cannot_correct": "бросок {k} не исправить: {why}",
-        "not_their_turn": "бросок {k} — бросок игрока {player}, а ход игрока {expected}",
-        "cannot_follow": "бросок {k} не может идти за броском {last}",
-        "settled_after": "бросок {k} не исправить отдельно: если переиграть, исправлению, "
-                         "улаженному после него, не остаётся места",
-        "undo_last": "отменить можно только последний бросок, а не бросок {k}",
-        "undo_settled": "после броска {k} улажено исправление: исправьте этот бросок, а не "
-                        "отменяйте его",
-        "amend_syntax": "пишите: amend K ГРАНИ, например amend 3 L dot dot",
-        "amend_number": "бросок исправляют по номеру, а не {text!r}",
-        "no_terminal": "здесь некому печатать: ввод терминала закончился",
+        **REFUSALS_RU,
     },
     faces={"L": "лево", "C": "центр", "R": "право", "dot": "точка", "wild": "дикий"},
     places=(("кубик",), ("левый кубик", "правый кубик"),

@@ -240,14 +240,14 @@ def build_review(folder: Path, also: Sequence[Path] = ()) -> Review:
         wins=series.wins,
         money=series.money,
         curves=curves_of(ledger),
-        warning=warning,
+        warning=None if warning is None else record.told(warning),
         fairness=dice_tests([ledger, *others]),
         struck=tuple(record.struck(e.k, e.player, e.faces) for e in ledger.struck),
         settled=tuple(record.settled(s.k, s.after, s.transfers) for s in ledger.settled),
         also=tuple(str(other.resolve()) for other in also),
         unverified=(None if ledger.unverified_from is None
                     else record.unverified(ledger.unverified_from)),
-        tampered=None if tampered is None else tampered.why,
+        tampered=None if tampered is None else record.told(tampered.why),
         intact=None if tampered is not None else record.line("intact", n=len(lines)),
     )
 

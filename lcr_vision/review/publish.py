@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from lcr_vision.atomic import replace_file, sweep
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError, os_reason
 from lcr_vision.review.model import Review, build_review
 from lcr_vision.review.page import render_page
 
@@ -50,4 +50,4 @@ def _write(path: Path, text: str) -> Path:
     try:
         return replace_file(path, text)
     except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror}") from None
+        raise UserError(Said("cannot_write", {"path": str(path), "why": os_reason(exc)})) from None

@@ -41,22 +41,21 @@ def check_name(name: str, typed: bool = True) -> None:
     A journal's names (``typed`` false; older versions took any) are held to the first two
     only: the review page cuts and isolates the rest."""
     if not name.strip():
-        raise SettingsError("player names cannot be empty")
+        raise SettingsError(Said("name_empty"))
     if any(unicodedata.category(c) in BREAKING for c in name):
-        raise SettingsError(f"player name {name!r:.60} holds a line break or control character")
+        raise SettingsError(Said("name_control", {"name": name}))
     if not typed:
         return
     if len(name) > MAX_NAME:
-        raise SettingsError(f"player name {name[:MAX_NAME]!r}... is over {MAX_NAME} characters")
+        raise SettingsError(Said("name_long", {"name": name[:MAX_NAME], "most": MAX_NAME}))
     if not name.isprintable():
-        raise SettingsError(f"player name {name!r} holds a character that does not print")
+        raise SettingsError(Said("name_unprintable", {"name": name}))
     if SEPARATOR in name or '"' in name:
-        raise SettingsError(f"player name {name!r} holds {SEPARATOR!r} or '\"': names are "
-                            f"separated by {SEPARATOR!r}, with no quoting")
+        raise SettingsError(Said("name_separator", {"name": name}))
 
 
 def _stake_error(name: str, chips: int) -> SettingsError:
-    return SettingsError(f"{name} must start with 1 to {MAX_STAKE} chips, not {chips}")
+    return SettingsError(Said("stake_range", {"player": name, "most": MAX_STAKE, "chips": chips}))
 
 
 @dataclass(frozen=True)
@@ -70,9 +69,9 @@ class Variants:
 
     def __post_init__(self) -> None:
         if self.wilder and not self.wild:
-            raise SettingsError("the Wilder variant is played with Wild: add --variant wild")
+            raise SettingsError(Said("wilder_alone"))
         if self.last_chip_wins and self.dot_to_win:
-            raise SettingsError("last-chip-wins and dot-to-win are two different endings: pick one")
+            raise SettingsError(Said("two_endings"))
 
     @classmethod
     def parse(cls, names: Iterable[str]) -> Variants:
@@ -83,7 +82,7 @@ class Variants:
             key = name.strip().lower().replace("-", "_")
             if key not in known:
                 allowed = ", ".join(n.replace("_", "-") for n in sorted(known))
-                raise SettingsError(f"unknown variant {name!r}: choose from {allowed}")
+                raise SettingsError(Said("unknown_variant", {"name": name, "allowed": allowed}))
             chosen[key] = True
         return cls(**chosen)
 
@@ -107,28 +106,27 @@ class Settings:
     def __post_init__(self) -> None:
         n = len(self.players)
         if n < MIN_PLAYERS:
-            raise SettingsError(f"LCR needs at least {MIN_PLAYERS} players, got {n}")
+            raise SettingsError(Said("too_few_players", {"least": MIN_PLAYERS, "n": n}))
         if n > MAX_PLAYERS:
-            raise SettingsError(f"at most {MAX_PLAYERS} players, got {n}")
+            raise SettingsError(Said("too_many_players", {"most": MAX_PLAYERS, "n": n}))
         for name in self.players:
             check_name(name, typed=False)
         if len({p.lower() for p in self.players}) != n:
-            raise SettingsError(f"player names must differ: {', '.join(self.players)}")
+            raise SettingsError(Said("names_differ", {"players": ", ".join(self.players)}))
         if len(self.stakes) != n:
-            raise SettingsError(f"{n} players need {n} stakes, got {len(self.stakes)}")
+            raise SettingsError(Said("stakes_count", {"n": n, "stakes": len(self.stakes)}))
         for name, chips in zip(self.players, self.stakes):
             if chips < 1:
                 raise _stake_error(name, chips)
         if "wild" in self.face_map.pips.values() and not self.variants.wild:
-            raise SettingsError("the face map has a wild face but the Wild variant is off")
+            raise SettingsError(Said("wild_map_off"))
         value = self.chip_value
         if value is not None and not (value.is_finite() and 0 < value <= MAX_CHIP_VALUE):
-            raise SettingsError(f"a chip must be worth more than 0 and at most "
-                                f"{MAX_CHIP_VALUE:,}, not {value}")
+            raise SettingsError(Said("chip_value", {"most": f"{MAX_CHIP_VALUE:,}",
+                                                      "value": str(value)}))
         if self.policy not in POLICIES:
-            raise SettingsError(
-                f"unknown wild policy {self.policy!r}: choose from {', '.join(POLICIES)}"
-            )
+            raise SettingsError(Said("unknown_policy", {"name": self.policy,
+                                                         "allowed": ", ".join(POLICIES)}))
 
     @classmethod
     def create(

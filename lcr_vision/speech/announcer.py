@@ -18,7 +18,8 @@ import wave
 from pathlib import Path
 from typing import TextIO
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
+from lcr_vision.phrases.spoken import WORDS
 from lcr_vision.speech.voice import Voice, open_voice
 
 GAP_SECONDS = 0.3  # silence between two sentences of a recording
@@ -28,8 +29,8 @@ class Announcer:
     """Say sentences: text on ``out`` now, speech and recording soon after, in order."""
 
     def __init__(self, voice: Voice | None, speak: bool, record: Path | None,
-                 out: TextIO | None = None) -> None:
-        self.voice = voice
+                 out: TextIO | None = None, language: str = "en") -> None:
+        self.voice, self.language = voice, language
         self.speak = speak and voice is not None and voice.can_play
         self.record = record if voice is not None else None
         self.out = out or sys.stdout
@@ -47,16 +48,25 @@ class Announcer:
         """Open the speech engine as asked; warn once on stderr when speech cannot be had. A
         ``record`` path whose folder is missing (or is a folder itself) is a `UserError`."""
         if record is not None and (record.is_dir() or not record.parent.is_dir()):
-            where = "is a folder" if record.is_dir() else f"has no folder {record.parent}"
-            raise UserError(f"--speech-out {record} {where} to write the recording in")
+            raise UserError(Said("speech_out_folder", {"path": str(record)}) if record.is_dir()
+                            else Said("speech_out_where", {"path": str(record),
+                                                           "folder": str(record.parent)}))
         # a --voice is checked even when muted, so that a misspelt one is never taken silently
         wanted = not mute or record is not None or voice is not None
-        engine, why = open_voice(language, voice, rate) if wanted else (None, "")
-        if why and (not mute or record):
-            print(f"lcr-vision: warning: {why}; text only", file=sys.stderr)
-        elif engine is not None and not mute and not engine.can_play:
-            print(f"lcr-vision: warning: {engine.silent}; text only", file=sys.stderr)
-        return cls(engine, not mute, record, out)
+        engine, why = open_voice(language, voice, rate) if wanted else (None, None)
+        if engine is not None:
+            why = None if mute else engine.silent
+        elif mute and record is None:
+            why = None
+        announcer = cls(engine, not mute, record, out, language)
+        if why is not None:
+            announcer._warn(why)
+        return announcer
+
+    def _warn(self, why: Said) -> None:
+        """Say on stderr, in the table's language, why the table goes on in text only."""
+        text = WORDS[self.language].printed(Said("text_only", {"why": why}))
+        print(f"lcr-vision: warning: {text}", file=sys.stderr, flush=True)
 
     def say(self, *sentences: str) -> None:
         """Print the sentences (in one write, so a crash never leaves half of them said) and queue
@@ -95,8 +105,7 @@ class Announcer:
                     if self.speak:
                         self.voice.speak(sentence)
                 except (OSError, wave.Error) as exc:
-                    print(f"lcr-vision: warning: speech stopped ({exc}); text only",
-                          file=sys.stderr, flush=True)
+                    self._warn(Said("speech_stopped", {"why": str(exc)}))
                     self.record, self.speak = None, False
                 finally:
                     self._queue.task_done()

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError, english
 
 LANGUAGE_NAMES = ("English", "Russian")  # the table's languages, as espeak-ng names its voices
 
@@ -36,11 +36,11 @@ class Voice:
     """A pyttsx3 engine with the voice and rate to speak in; use it from one thread only.
 
     ``silent`` says why the engine can render speech but nothing can play it (no ``aplay`` on
-    Linux, or no sound card for it), empty where it can: the voice then only records.
+    Linux, or no sound card for it), None where it can: the voice then only records.
     """
 
     engine: Any
-    silent: str = ""
+    silent: Said | None = None
     voice_id: str | None = None
     rate: int = DEFAULT_RATE
 
@@ -96,10 +96,10 @@ def _matches(candidate: Any, wanted: str) -> bool:
 
 
 def open_voice(language: str, voice: str | None = None, rate: int | None = None
-               ) -> tuple[Voice | None, str]:
+               ) -> tuple[Voice | None, Said | None]:
     """Start the engine with ``voice`` (default: the language's) at ``rate`` words per minute.
 
-    Returns the voice and ``""``, or ``None`` and why speech is unavailable. An unknown voice name
+    Returns the voice and None, or None and why speech is unavailable. An unknown voice name
     is the user's mistake and raises :class:`VoiceError`.
     """
     try:
@@ -108,22 +108,22 @@ def open_voice(language: str, voice: str | None = None, rate: int | None = None
         engine = pyttsx3.init()
         voices = engine.getProperty("voices")
     except Exception as exc:  # noqa: BLE001 - any engine failure means text only
-        return None, f"no speech engine ({exc.__class__.__name__}: {exc})"
+        return None, Said("no_speech", {"why": f"{exc.__class__.__name__}: {exc}"})
     wanted = voice or language
     found = next((v for v in voices if _matches(v, wanted)), None)
     if found is None and voice is not None:
         raise VoiceError(unknown_voice(voice, [str(v.name) for v in voices]))
     _silence_driver(engine)
     return Voice(engine, playback_problem(), found.id if found is not None else None,
-                 DEFAULT_RATE if rate is None else rate), ""
+                 DEFAULT_RATE if rate is None else rate), None
 
 
-def unknown_voice(voice: str, names: Sequence[str]) -> str:
+def unknown_voice(voice: str, names: Sequence[str]) -> Said:
     """The one line refusing ``voice``: the names here most like it and one voice of each of the
     table's languages, not every voice (espeak-ng has over a hundred).
 
     >>> names = ["English (America)", "Russian", "Afrikaans", "Welsh"]
-    >>> unknown_voice("russain", names)  # doctest: +NORMALIZE_WHITESPACE
+    >>> english(unknown_voice("russain", names))  # doctest: +NORMALIZE_WHITESPACE
     "unknown voice 'russain': try Russian, English (America) (4 voices here; espeak-ng --voices
     lists them)"
     """
@@ -132,19 +132,18 @@ def unknown_voice(voice: str, names: Sequence[str]) -> str:
     like = [lower[n] for n in difflib.get_close_matches(voice.lower(), lower, n=3, cutoff=0.7)]
     ours = [next((n for n in unique if n.split()[0] == word), None) for word in LANGUAGE_NAMES]
     shown = ", ".join(dict.fromkeys([*like, *(n for n in ours if n)])) or ", ".join(unique[:3])
-    return (f"unknown voice {voice!r}: try {shown or 'none'} "
-            f"({len(unique)} voices here; espeak-ng --voices lists them)")
+    return Said("unknown_voice", {"voice": voice, "shown": shown or "-", "n": len(unique)})
 
 
-def playback_problem() -> str:
-    """Why speech cannot be played here, or ``""``. On Linux pyttsx3 plays each sentence with
+def playback_problem() -> Said | None:
+    """Why speech cannot be played here, or None. On Linux pyttsx3 plays each sentence with
     ``aplay``, which needs a sound card: without one it prints nine lines of ALSA errors for every
     sentence. So a hundredth of a second of silence is played once, first."""
     if platform.system() != "Linux":
-        return ""
+        return None
     aplay = shutil.which("aplay")
     if aplay is None:
-        return "no audio player for speech (aplay: apt-get install alsa-utils)"
+        return Said("no_audio_player")
     with tempfile.TemporaryDirectory() as folder:
         silence = Path(folder) / "silence.wav"
         with wave.open(str(silence), "wb") as w:
@@ -156,11 +155,11 @@ def playback_problem() -> str:
             run = subprocess.run([aplay, "-q", str(silence)], check=False, capture_output=True,
                                  text=True, timeout=10)
         except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"aplay cannot play sound here ({exc.__class__.__name__})"
+            return Said("cannot_play", {"why": exc.__class__.__name__})
     if run.returncode:
         last = (run.stderr.strip().splitlines() or [f"exit status {run.returncode}"])[-1]
-        return f"aplay cannot play sound here ({last.strip()})"
-    return ""
+        return Said("cannot_play", {"why": last.strip()})
+    return None
 
 
 def _silence_driver(engine: Any) -> None:

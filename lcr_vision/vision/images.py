@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError, os_reason
 from lcr_vision.vision.header import image_size
 from lcr_vision.vision.limits import MAX_FILE_BYTES, MAX_PIXELS
 
@@ -59,23 +59,24 @@ def read_picture(path: Path, max_pixels: int = MAX_PIXELS) -> bytes:
     header declares them, are within the limits."""
     try:
         if not path.is_file():
-            raise ImageError(f"{path}: {'not a file' if path.exists() else 'no such file'}")
+            raise ImageError(Said("not_a_file" if path.exists() else "no_picture_file",
+                                      {"path": str(path)}))
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise ImageError(f"{path}: the file is {path.stat().st_size / 2**20:.0f} MB, over the "
-                             f"{MAX_FILE_BYTES // 2**20} MB a photo may be")
+            raise ImageError(Said("picture_too_big", {"path": str(path),
+                                                        "mb": f"{path.stat().st_size / 2**20:.0f}",
+                                                        "most": MAX_FILE_BYTES // 2**20}))
         data = path.read_bytes()
     except OSError as exc:
-        raise ImageError(f"{path}: cannot read it: {exc.strerror}") from None
+        raise ImageError(Said("cannot_read", {"path": str(path), "why": os_reason(exc)})) from None
     if not data:
-        raise ImageError(f"{path}: the file is empty (0 bytes)")
+        raise ImageError(Said("picture_empty", {"path": str(path)}))
     size = image_size(data)
     if size is None:
-        raise ImageError(f"{path}: not a picture lcr-vision reads (JPEG, PNG, BMP, TIFF, WebP, "
-                         "PPM)")
+        raise ImageError(Said("not_a_picture", {"path": str(path)}))
     w, h = size
     if w * h > max_pixels:
-        raise ImageError(f"{path}: {w}x{h} pixels is over the limit of {max_pixels / 1e6:g} "
-                         "megapixels (--max-megapixels)")
+        raise ImageError(Said("too_many_pixels", {"path": str(path), "size": f"{w}x{h}",
+                                                    "most": f"{max_pixels / 1e6:g}"}))
     return data
 
 
@@ -89,5 +90,5 @@ def load_image(path: Path, max_pixels: int = MAX_PIXELS, flags: int = AS_STORED)
     ``flags`` are OpenCV's (``IMREAD_COLOR`` also turns a photo as its EXIF data says)."""
     image = cv2.imdecode(np.frombuffer(read_picture(path, max_pixels), np.uint8), flags)
     if image is None:
-        raise ImageError(f"{path}: not a picture OpenCV can read (JPEG, PNG, BMP, TIFF, WebP ...)")
+        raise ImageError(Said("undecodable", {"path": str(path)}))
     return check_frame(image, str(path))

@@ -6,7 +6,7 @@ Kept apart from the decoding code (which loads OpenCV) so that the command line 
 
 from __future__ import annotations
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 
 MAX_PIXELS = 50_000_000  # the default pixel limit: 50 megapixels, twice a big phone photo
 MAX_FILE_BYTES = 200 * 2**20  # 200 MB: four bytes a pixel of the default limit
@@ -20,6 +20,5 @@ def pixel_limit(megapixels: float) -> int:
     12500000
     """
     if not 0 < megapixels <= MAX_MEGAPIXELS:
-        raise UserError(f"--max-megapixels {megapixels:g} should be a number of megapixels "
-                        f"above 0 and at most {MAX_MEGAPIXELS}, what 1 GB of memory decodes")
+        raise UserError(Said("megapixels", {"mp": f"{megapixels:g}", "most": MAX_MEGAPIXELS}))
     return round(megapixels * 1_000_000)

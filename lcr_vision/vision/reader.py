@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.detections import Detections
@@ -211,7 +211,7 @@ class DiceReader:
 
         path = Path(model_path) if model_path is not None else DEFAULT_MODEL
         if not path.is_file():
-            raise ModelError(f"no dice model at {path}")
+            raise ModelError(Said("no_model", {"path": str(path)}))
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
@@ -222,7 +222,7 @@ class DiceReader:
             self.session = ort.InferenceSession(str(path), options,
                                                 providers=["CPUExecutionProvider"])
         except (Fail, InvalidArgument, InvalidGraph, InvalidProtobuf, NoSuchFile) as exc:
-            raise ModelError(f"{path} is not a usable ONNX model: {exc}") from None
+            raise ModelError(Said("bad_model", {"path": str(path), "why": str(exc)})) from None
         self.crop = _crop_side(self.session)
         self.model_path = path
         self.has_features = FEATURES_OUTPUT in {o.name for o in self.session.get_outputs()}

@@ -1,0 +1,151 @@
+"""Russian: what lcr-vision refuses, and why, one template per key of the English `REFUSALS`.
+
+Where the English names what the system, a JSON parser or ONNX said in English, the Russian
+leaves those words out and says what to do instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+REFUSALS_RU: Mapping[str, str] = {
+    "text": "{text}",
+    "game_over": "игра {game} окончена, начните новую",
+    "face_count": "{player} бросает {owed:die}, а граней {faces}",
+    "wild_off": "у игрока {player} дикая грань, но вариант Wild не включён",
+    "roll_face": "бросок игрока {player}: {why}",
+    "unknown_face": "неизвестная грань {face!r}",
+    "unknown_typed_face": "неизвестная грань {face!r}: назовите L, C, R, dot (или .), wild "
+                          "или число от одного до шести",
+    "wild_take_count": "дикие забирают {chips:chip}, а названо целей: {targets}",
+    "wild_give_count": "дикие отдают {chips:chip}, а названо целей: {targets}",
+    "wild_not_opponent": "дикий забирает только у соперника, а не у места {seat}",
+    "wild_too_few": "у игрока {player} не забрать больше, чем {chips:chip}",
+    "reverse_needs_wilder": "переворот кубиков есть только в варианте Wilder",
+    "reverse_too_few": "{player}: за переворот нужно {price:chip}, а у игрока {chips}",
+    "no_wild_choice": "у игрока {player} диких: {wilds}, выбирать некого",
+    "no_player": "нет игрока {name!r}, играют: {players}",
+    "no_undo": "отменять нечего: бросков нет",
+    "no_roll": "броска {k} нет: всего бросков {rolls}",
+    "roll_refused": "бросок {k}: {why}",
+    "cannot_correct": "бросок {k} не исправить: {why}",
+    "not_their_turn": "бросок {k} — бросок игрока {player}, а ход игрока {expected}",
+    "cannot_follow": "бросок {k} не может идти за броском {last}",
+    "settled_after": "бросок {k} не исправить отдельно: если переиграть, исправлению, "
+                     "улаженному после него, не остаётся места",
+    "undo_last": "отменить можно только последний бросок, а не бросок {k}",
+    "undo_settled": "после броска {k} улажено исправление: исправьте этот бросок, а не "
+                    "отменяйте его",
+    "amend_syntax": "пишите: amend K ГРАНИ, например amend 3 L dot dot",
+    "amend_number": "бросок исправляют по номеру, а не {text!r}",
+    "no_terminal": "здесь некому печатать: ввод терминала закончился",
+    # Files and folders.
+    "cannot_read": "не прочитать {path}: {why}",
+    "cannot_write": "не записать {path}: {why}",
+    "cannot_open": "не открыть {path}: {why}",
+    "cannot_make": "не создать {path}: {why}",
+    "cannot_encode": "не сжать снимок {path}",
+    "os_missing": "нет такого файла или папки",
+    "os_denied": "нет прав доступа",
+    "os_full": "на диске не осталось места",
+    "os_read_only": "диск только для чтения",
+    "os_is_folder": "это папка",
+    "os_not_folder": "часть пути — не папка",
+    # Sessions and their journal (the journal's own words on damage are left out: English).
+    "not_session": "{folder} — не папка сессии: в ней нет {journal}",
+    "cannot_make_session": "не создать папку сессии {path}: {why}",
+    "session_exists": "в {folder} уже есть сессия: откройте её, чтобы продолжить",
+    "session_busy": "{folder} уже открыта другой программой lcr-vision",
+    "session_changed": "сессия изменилась, пока готовился этот бросок",
+    "session_settings": "сессию {folder} начали с другими настройками: чтобы продолжить её, "
+                        "не указывайте настроек игры",
+    "journal_damaged": "строка {line} журнала {journal} повреждена",
+    "journal_not_event": "строка {line} журнала {journal} — не запись журнала",
+    "journal_first": "первой строкой журнала {journal} должна быть запись о сессии",
+    "journal_fault": "строка {line} журнала {journal} не сходится с остальными: журнал правили "
+                     "вручную или он повреждён",
+    "cut_line": "строка {line} журнала {journal} оборвана сбоем и пропущена",
+    "chain_broken": "строка {line} журнала {journal} не следует за строкой {before}, как была "
+                    "записана: строки правили, удаляли или переставляли вручную; ничто со строки "
+                    "{since} не подтверждено",
+    "unchained": "журнал {journal} записан до того, как строки стали сцеплять (версия {version}): "
+                 "правка вручную не была бы видна",
+    "no_seal": "{seal} нет или он повреждён: строки, отрезанные с конца {journal}, не были бы "
+               "видны",
+    "seal_differs": "в конце журнала {journal} потеряны или изменены строки после строки {line} "
+                    "({seal}): последние строки не подтверждены",
+    # The game's settings, as typed.
+    "name_empty": "имя игрока не может быть пустым",
+    "name_control": "в имени {name!r:.60} перенос строки или управляющий знак",
+    "name_long": "имя {name!r}... длиннее {most} знаков",
+    "name_unprintable": "в имени {name!r} знак, который не печатается",
+    "name_separator": "в имени {name!r} запятая или кавычка: имена разделяют запятыми, без "
+                      "кавычек",
+    "names_differ": "имена игроков должны различаться: {players}",
+    "too_few_players": "для LCR нужно не меньше {least} игроков, а их {n}",
+    "too_many_players": "игроков не больше {most}, а их {n}",
+    "players_range": "--players: от {least} до {most}, а не {n}",
+    "stakes_count": "{n} игрокам нужно {n} ставок, а их {stakes}",
+    "stake_range": "{player}: в начале от 1 до {most:chip}, а не {chips}",
+    "stakes_entry": "запись --stakes {entry!r} пишется как ИМЯ=ФИШКИ, например Аня=5",
+    "chip_value": "фишка стоит больше 0 и не больше {most}, а не {value}",
+    "chip_amount": "--chip-value {value!r} — не сумма",
+    "wilder_alone": "в Wilder играют с вариантом Wild: добавьте --variant wild",
+    "two_endings": "last-chip-wins и dot-to-win — два разных конца игры: выберите один",
+    "unknown_variant": "неизвестный вариант {name!r}, есть: {allowed}",
+    "unknown_policy": "неизвестное правило для диких {name!r}, есть: {allowed}",
+    "wild_map_off": "в карте граней есть дикая грань, а вариант Wild не включён",
+    "unknown_dice": "неизвестные кубики {name!r}, есть: {allowed}",
+    "map_all_pips": "карта граней называет грань игры для каждого числа очков от 1 до 6",
+    "map_value": "в карте граней бывают только L, C, R, dot или wild, а не {face!r}",
+    "map_entry": "запись карты граней {entry!r} пишется как 4=L",
+    "new_needs_players": "новой сессии нужны игроки: --players, например --players Аня,Боря,Катя",
+    "manual_no_camera": "--manual читает введённые грани, а не камеру: --{option} здесь ни к чему",
+    # Speech.
+    "speech_rate": "--rate {rate} вне пределов: от 40 до 500 слов в минуту",
+    "speech_out_folder": "--speech-out {path} — это папка: назовите файл для записи",
+    "speech_out_where": "--speech-out {path}: нет папки {folder}, чтобы записать в неё звук",
+    "text_only": "{why}; дальше только текст",
+    "no_speech": "синтеза речи нет",
+    "no_audio_player": "нет проигрывателя звука для речи (aplay: apt-get install alsa-utils)",
+    "cannot_play": "aplay не может здесь воспроизвести звук",
+    "speech_stopped": "речь прервалась",
+    "unknown_voice": "неизвестный голос {voice!r}: попробуйте {shown} (здесь голосов: {n}; "
+                     "список: espeak-ng --voices)",
+    # Photos, cameras and the model.
+    "no_picture_file": "{path}: нет такого файла",
+    "not_a_file": "{path}: это не файл",
+    "picture_too_big": "{path}: файл весит {mb} МБ, а снимок может весить не больше {most} МБ",
+    "picture_empty": "{path}: файл пуст (0 байт)",
+    "not_a_picture": "{path}: это не снимок, который читает lcr-vision (JPEG, PNG, BMP, TIFF, "
+                     "WebP, PPM)",
+    "too_many_pixels": "{path}: {size} пикселей — больше предела в {most} мегапикселя "
+                       "(--max-megapixels)",
+    "undecodable": "{path}: OpenCV не читает этот снимок (JPEG, PNG, BMP, TIFF, WebP ...)",
+    "megapixels": "--max-megapixels {mp}: число мегапикселей больше 0 и не больше {most} "
+                  "(столько распакует 1 ГБ памяти)",
+    "no_source": "по адресу {source} нет ни видео, ни папки, ни потока",
+    "no_images": "в {folder} нет снимков",
+    "no_frames": "не прочитать кадры из {source}",
+    "no_model": "нет модели кубиков: {path}",
+    "bad_model": "{path} — непригодная модель ONNX",
+    # Calibration profiles.
+    "no_profile_file": "нет файла профиля {path}",
+    "no_profile": "нет профиля {name!r}, есть: {known}",
+    "no_profiles": "нет профиля {name!r}, и других профилей нет",
+    "profile_unreadable": "{path}: профиль не читается как JSON",
+    "profile_field": "{path}: профиль повреждён, откалибруйте заново",
+    "profile_frames": "профиль сделан для кадров {made}, а эти — {size}: откалибруйте заново "
+                      "для этой камеры",
+    "profile_area": "игровое поле профиля {roi} вне этих кадров {size}: откалибруйте заново",
+    "roi_syntax": "--roi {roi!r} пишется как x,y,w,h в пикселях, не меньше 16 в ширину и высоту",
+    "rolls_least": "--rolls: не меньше 1",
+    "face_map_regular": "--face-map — для обычных кубиков (--dice regular)",
+    "calibrate_needs": "калибровке нужно {missing} (или --update ИМЯ СЕССИЯ..., чтобы учиться "
+                       "на сыгранных играх)",
+    "sessions_for_update": "папки сессий указывают с --update ИМЯ СЕССИЯ...",
+    "update_needs": "--update нужны папки сессий, на которых учиться: --update ИМЯ СЕССИЯ "
+                    "[СЕССИЯ ...]",
+    "update_takes": "--update берёт кубики и имя самого профиля, а не {option}",
+    "profile_name": "--name: имя профиля не годится",
+}

@@ -1,0 +1,158 @@
+"""What lcr-vision refuses, and why, in English: one template per key of a `lcr_vision.errors.Said`.
+
+Data only, at the base of the package, so that every layer can raise a refusal by its key; the
+phrasebook holds the same keys in Russian (`lcr_vision.phrases.ru_refusals`), and a test holds
+that the two tables name the same keys. ``{chips:chip}`` counts a noun of `NOUNS`, a bare
+number is a number, a `Said` field is a refusal within the refusal; a text field (a name, a path)
+is written as given, quoted by the raiser where it is the user's own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+# The rules, the ledger and the table, then the files, settings and devices of the commands.
+REFUSALS: Mapping[str, str] = {
+    "text": "{text}",
+    "game_over": "game {game} is over; a new game must start",
+    "face_count": "{player} rolls {owed:die}, got {faces:face}",
+    "wild_off": "{player} rolled a wild, but the Wild variant is off",
+    "roll_face": "{player}'s roll: {why}",
+    "unknown_face": "unknown face {face!r}",
+    "unknown_typed_face": "unknown face {face!r}: use L, C, R, dot (or .), wild, or a pip "
+                          "value 1-6",
+    "wild_take_count": "the wilds take {chips:chip}, got {targets:target}",
+    "wild_give_count": "the wilds give {chips:chip}, got {targets:target}",
+    "wild_not_opponent": "a wild target must be an opponent, not seat {seat}",
+    "wild_too_few": "{player} has {chips:chip} to take",
+    "reverse_needs_wilder": "paying to reverse the dice needs the Wilder variant",
+    "reverse_too_few": "{player} needs {price:chip} to pay for Wilder, has {chips}",
+    "no_wild_choice": "{player} rolled {wilds:wild}: there is no wild choice to make",
+    "no_player": "no player called {name!r}: players are {players}",
+    "no_undo": "there is no roll to undo",
+    "no_roll": "there is no roll {k}: the session has {rolls:roll}",
+    "roll_refused": "roll {k}: {why}",
+    "cannot_correct": "cannot correct roll {k}: {why}",
+    "not_their_turn": "roll {k} was {player}'s, but it is {expected}'s turn",
+    "cannot_follow": "roll {k} cannot follow roll {last}",
+    "settled_after": "roll {k} cannot be corrected on its own: played again, the correction "
+                     "settled after it leaves no room for it",
+    "undo_last": "only the last roll can be undone, not roll {k}",
+    "undo_settled": "roll {k} was thrown before a correction was settled on the chips after "
+                    "it; amend it instead of undoing it",
+    "amend_number": "a roll is amended by its number, not {text!r}",
+    "amend_syntax": "write: amend K FACES, e.g. amend 3 L dot dot",
+    "no_terminal": "nobody can type here: the terminal's input has ended",
+    # Files and folders: `cannot_*` name the path and why, an `os_*` reason or the system's words.
+    "cannot_read": "cannot read {path}: {why}",
+    "cannot_write": "cannot write {path}: {why}",
+    "cannot_open": "cannot open {path}: {why}",
+    "cannot_make": "cannot make {path}: {why}",
+    "cannot_encode": "cannot encode {path}",
+    "os_missing": "no such file or folder",
+    "os_denied": "permission denied",
+    "os_full": "no space left on the disk",
+    "os_read_only": "the disk is read-only",
+    "os_is_folder": "it is a folder",
+    "os_not_folder": "a part of the path is not a folder",
+    # Sessions and their journal.
+    "not_session": "{folder} is not a session folder: it has no {journal}",
+    "cannot_make_session": "cannot make the session folder {path}: {why}",
+    "session_exists": "{folder} already holds a session: open it to continue",
+    "session_busy": "{folder} is open in another lcr-vision process",
+    "session_changed": "the session changed since this roll was planned",
+    "session_settings": "{folder} was started with other settings; leave out the game options "
+                        "to continue it",
+    "journal_damaged": "{journal} line {line} is damaged: {why}",
+    "journal_not_event": "{journal} line {line} is not a journal event",
+    "journal_first": "{journal} line 1 must be the session event",
+    "journal_fault": "{journal} line {line}: {why}",
+    "cut_line": "{journal} line {line} was cut short by a crash and is ignored",
+    "chain_broken": "{journal} line {line} does not follow line {before} as it was written: "
+                    "lines were edited, removed or moved by hand; nothing from line {since} on is "
+                    "vouched for",
+    "unchained": "{journal} was written before its lines were chained (version {version}): an "
+                 "edit by hand would not show",
+    "no_seal": "{seal} is missing or damaged: lines cut from the end of {journal} would not show",
+    "seal_differs": "{journal} has lost or changed lines at its end since line {line} was "
+                    "written ({seal}): its last lines are not vouched for",
+    # The game's settings, as typed.
+    "name_empty": "player names cannot be empty",
+    "name_control": "player name {name!r:.60} holds a line break or control character",
+    "name_long": "player name {name!r}... is over {most} characters",
+    "name_unprintable": "player name {name!r} holds a character that does not print",
+    "name_separator": "player name {name!r} holds ',' or '\"': names are separated by ',', with no "
+                      "quoting",
+    "names_differ": "player names must differ: {players}",
+    "too_few_players": "LCR needs at least {least} players, got {n}",
+    "too_many_players": "at most {most} players, got {n}",
+    "players_range": "--players must be from {least} to {most}, not {n}",
+    "stakes_count": "{n} players need {n} stakes, got {stakes}",
+    "stake_range": "{player} must start with 1 to {most:chip}, not {chips}",
+    "stakes_entry": "--stakes entry {entry!r} should be a player's NAME=CHIPS, like Ann=5",
+    "chip_value": "a chip must be worth more than 0 and at most {most}, not {value}",
+    "chip_amount": "--chip-value {value!r} is not an amount",
+    "wilder_alone": "the Wilder variant is played with Wild: add --variant wild",
+    "two_endings": "last-chip-wins and dot-to-win are two different endings: pick one",
+    "unknown_variant": "unknown variant {name!r}: choose from {allowed}",
+    "unknown_policy": "unknown wild policy {name!r}: choose from {allowed}",
+    "wild_map_off": "the face map has a wild face but the Wild variant is off",
+    "unknown_dice": "unknown dice {name!r}: choose from {allowed}",
+    "map_all_pips": "a face map must give a game face for each pip value 1-6",
+    "map_value": "face map values must be L, C, R, dot or wild, not {face!r}",
+    "map_entry": "face map entry {entry!r} should look like 4=L",
+    "new_needs_players": "a new session needs --players, e.g. --players Ann,Ben,Cat",
+    "manual_no_camera": "--manual reads typed faces, not a camera's: --{option} does not apply",
+    # Speech.
+    "speech_rate": "--rate {rate} is out of range: use 40-500 words per minute",
+    "speech_out_folder": "--speech-out {path} is a folder: name a file to write the recording in",
+    "speech_out_where": "--speech-out {path} has no folder {folder} to write the recording in",
+    "text_only": "{why}; text only",
+    "no_speech": "no speech engine ({why})",
+    "no_audio_player": "no audio player for speech (aplay: apt-get install alsa-utils)",
+    "cannot_play": "aplay cannot play sound here ({why})",
+    "speech_stopped": "speech stopped ({why})",
+    "unknown_voice": "unknown voice {voice!r}: try {shown} ({n} voices here; espeak-ng --voices "
+                     "lists them)",
+    # Photos, cameras and the model.
+    "no_picture_file": "{path}: no such file",
+    "not_a_file": "{path}: not a file",
+    "picture_too_big": "{path}: the file is {mb} MB, over the {most} MB a photo may be",
+    "picture_empty": "{path}: the file is empty (0 bytes)",
+    "not_a_picture": "{path}: not a picture lcr-vision reads (JPEG, PNG, BMP, TIFF, WebP, PPM)",
+    "too_many_pixels": "{path}: {size} pixels is over the limit of {most} megapixels "
+                       "(--max-megapixels)",
+    "undecodable": "{path}: not a picture OpenCV can read (JPEG, PNG, BMP, TIFF, WebP ...)",
+    "megapixels": "--max-megapixels {mp} should be a number of megapixels above 0 and at most "
+                  "{most}, what 1 GB of memory decodes",
+    "no_source": "no video file, folder or stream at {source}",
+    "no_images": "no images in {folder}",
+    "no_frames": "cannot read frames from {source}",
+    "no_model": "no dice model at {path}",
+    "bad_model": "{path} is not a usable ONNX model: {why}",
+    # Calibration profiles.
+    "no_profile_file": "no profile file at {path}",
+    "no_profile": "no profile named {name!r}; known: {known}",
+    "no_profiles": "no profile named {name!r}; known: none",
+    "profile_unreadable": "{path}: not a readable JSON profile ({why})",
+    "profile_field": "{path}: {why}",
+    "profile_frames": "the profile was made for {made} frames, these are {size}; calibrate again "
+                      "for this camera setting",
+    "profile_area": "the profile's play area {roi} lies outside these {size} frames; calibrate "
+                    "again",
+    "roi_syntax": "--roi {roi!r} should be x,y,w,h in pixels, at least 16 wide and high",
+    "rolls_least": "--rolls must be at least 1",
+    "face_map_regular": "--face-map is for regular dice (--dice regular)",
+    "calibrate_needs": "calibration needs {missing} (or --update NAME SESSION... to learn from "
+                       "games played)",
+    "sessions_for_update": "session folders are for --update NAME SESSION...",
+    "update_needs": "--update needs the session folders to learn from: --update NAME SESSION "
+                    "[SESSION ...]",
+    "update_takes": "--update takes the profile's own dice and name, not {option}",
+    "profile_name": "--name {why}",
+}
+# The English nouns a refusal counts: singular for one, plural otherwise.
+NOUNS: Mapping[str, tuple[str, str]] = {
+    "chip": ("chip", "chips"), "die": ("die", "dice"), "face": ("face", "faces"),
+    "target": ("target", "targets"), "wild": ("wild", "wilds"), "roll": ("roll", "rolls"),
+}
