@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lcr_vision.errors import Said, UserError, english
+from lcr_vision.errors import Said, UserError
 
 LANGUAGE_NAMES = ("English", "Russian")  # the table's languages, as espeak-ng names its voices
 
@@ -122,6 +122,7 @@ def unknown_voice(voice: str, names: Sequence[str]) -> Said:
     """The one line refusing ``voice``: the names here most like it and one voice of each of the
     table's languages, not every voice (espeak-ng has over a hundred).
 
+    >>> from lcr_vision.errors import english
     >>> names = ["English (America)", "Russian", "Afrikaans", "Welsh"]
     >>> english(unknown_voice("russain", names))  # doctest: +NORMALIZE_WHITESPACE
     "unknown voice 'russain': try Russian, English (America) (4 voices here; espeak-ng --voices
