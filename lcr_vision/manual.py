@@ -96,7 +96,9 @@ class ManualPlay(FrontEnd):
         self.report(self.phrases.written(label, k=told.k), told.result)
         self.standings(told.result.after)
         if told.odds is not None and not told.result.after.over:
-            self.show("  " + told.odds.line(self.session.settings.players))
+            key = "odds_line" if told.odds.exact else "odds_line_estimated"
+            chances = told.odds.chances(self.session.settings.players)
+            self.show("  " + self.phrases.written(key, chances=chances))
 
     def amend(self, text: str) -> None:
         """Correct a roll: ``K FACES``."""

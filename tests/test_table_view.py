@@ -24,7 +24,6 @@ from lcr_vision.table.overlay import (
     TURN_PX,
     WINNER_PX,
     board,
-    cap_per_scale,
     draw_panel,
     widened,
     wrap,
@@ -146,7 +145,6 @@ def test_every_key_shows_in_the_window_and_standings_wrap_between_players(
                      "Nobody can type here: the terminal's input has ended."]
     assert "roll again" not in loop.view.hint
     assert TableView(Screen(), tuple(players)).hint.endswith("or roll again")
-    scale = STANDINGS_PX / cap_per_scale()
-    rows = wrap(loop.view.chips(session.state), DISPLAY_WIDTH - 2 * MARGIN, scale, 2)
+    rows = wrap(loop.view.chips(session.state), DISPLAY_WIDTH - 2 * MARGIN, STANDINGS_PX)
     assert len(rows) > 1 and all(re.fullmatch(r"(\w+ \d+ *)+", row) for row in rows)
     session.close()

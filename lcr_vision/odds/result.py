@@ -32,14 +32,19 @@ class Odds:
     turns_ci95: tuple[float, float] | None = None
     draw: float = 0.0
 
-    def line(self, players: tuple[str, ...]) -> str:
-        """``Odds: Ann 31%  Ben 33%  Cat 37%``, marked when estimated.
+    @property
+    def exact(self) -> bool:
+        """Worked out exactly, not estimated by simulation."""
+        return self.method == EXACT
 
-        >>> Odds((0.25, 0.75), 3.0, "simulation").line(("Ann", "Ben"))
-        'Odds: Ann 25%  Ben 75% (estimated)'
+    def chances(self, players: tuple[str, ...]) -> str:
+        """``Ann 25%  Ben 75%``: each player's chance to win, in whole percent (the phrasebook's
+        ``odds_line`` says whether they are exact).
+
+        >>> Odds((0.25, 0.75), 3.0, "simulation").chances(("Ann", "Ben"))
+        'Ann 25%  Ben 75%'
         """
-        chances = "  ".join(f"{p} {100 * w:.0f}%" for p, w in zip(players, self.win))
-        return f"Odds: {chances}" + ("" if self.method == EXACT else " (estimated)")
+        return "  ".join(f"{p} {100 * w:.0f}%" for p, w in zip(players, self.win))
 
     @property
     def favourite(self) -> int | None:

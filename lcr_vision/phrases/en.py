@@ -73,6 +73,8 @@ EN = Language(
         "manual_turn": "Game {game}, roll {k}: {turn}",
         "manual_reverse": " (start with 'reverse' to pay 3 chips for Wilder)",
         "manual_roll": "Roll {k}",
+        "odds_line": "Odds: {chances}",
+        "odds_line_estimated": "Odds: {chances} (estimated)",
         "manual_corrected": "Roll {k} corrected",
         "manual_before_crash": "Before the crash: roll {k}",
         "manual_rolled": "{label}: {player} rolled {faces}. {what}",
@@ -155,6 +157,7 @@ EN = Language(
         "rec_unseen_doubt": "{dice} not seen: they moved no chips. What did they show? Amend "
                             "roll {k}.",
         "rec_swapped": "{path} is not the photo saved for this roll: changed or swapped since",
+        "rec_photo": "Game {game}, roll {turn}: {player} rolled {faces}",
         "rec_intact": "The journal is intact: each of its {n} lines follows the one before as "
                       "written.",
         "rec_vouched": "written at or after the journal's break at line {line}: not vouched for",

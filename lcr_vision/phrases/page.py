@@ -18,16 +18,12 @@ R, dot, wild, pips) stay the game's tokens.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.language import Language
 from lcr_vision.phrases.ru import RU
-from lcr_vision.phrases.written import describe_fairness
-
-# p-value, dice counted, dice needed, the p-value below which dice look loaded, dice left out
-Judge = Callable[[float | None, int, int, float, int], str]
 
 
 @dataclass(frozen=True)
@@ -36,7 +32,12 @@ class PageWords:
 
     language: Language  # its noun forms, for counts (`count`)
     point: str  # the decimal point
-    judge: Judge  # what the chi-square test of a set of dice says
+    # What the chi-square test of a set of dice says (`judge`): ``{p}`` its p-value as shown,
+    # ``{count}`` and ``{needed}`` bare numbers of dice, ``{dice}`` a count of them.
+    too_few: str
+    fair: str
+    loaded: str
+    left_out: str
     # Cards: the photo, what the camera saw, the header, the badges, the standings.
     how: Mapping[str, str]  # by `lcr_vision.photolog.How` value
     no_photo: str
@@ -104,6 +105,29 @@ class PageWords:
         """``3 dice``, ``3 кубика``: a count in digits with its noun's form."""
         return self.language.counted(n, noun)
 
+    def judge(self, p: float | None, count: int, needed: int, loaded: float,
+              left_out: int = 0) -> str:
+        """What a chi-square test of the dice says, ``p`` its p-value (None: too few dice yet;
+        under ``loaded`` they look loaded), then how many dice of unverified rolls it left out.
+
+        >>> en, ru = page_words("en"), page_words("ru")
+        >>> en.judge(0.4137, 312, 30, 0.01), ru.judge(0.0004, 600, 30, 0.01)
+        ('No sign these dice are loaded: p = 0.41 over 312 dice.', \
+'Похоже, кубики нечестные: p < 0,001, учтено кубиков: 600.')
+        >>> en.judge(None, 12, 30, 0.01, left_out=3)
+        'Too few dice to judge yet: 12 of the 30 needed. 3 dice left out: not seen, or read \
+unsure with nobody to confirm.'
+        """
+        if p is None:
+            verdict = self.too_few.format(count=count, needed=needed)
+        else:
+            shown = "p < 0.001" if p < 0.001 else f"p = {p:.2f}" if p >= loaded else f"p = {p:.3f}"
+            verdict = (self.fair if p >= loaded else self.loaded).format(
+                p=self.decimal(shown), count=count, dice=self.count(count, "die"))
+        if left_out:
+            verdict += " " + self.left_out.format(count=left_out, dice=self.count(left_out, "die"))
+        return verdict
+
     def decimal(self, number: str) -> str:
         """A number written with a point, in the language's decimal point."""
         return number.replace(".", self.point)
@@ -117,33 +141,13 @@ class PageWords:
         return self.shown.format(shown="{shown}", total=total)
 
 
-def _judge_ru(p: float | None, count: int, needed: int, loaded: float, left_out: int = 0) -> str:
-    """Russian for what `describe_fairness` says: the verdict, then the dice left out.
-
-    >>> _judge_ru(0.4137, 312, 30, 0.01), _judge_ru(0.0004, 600, 30, 0.01)
-    ('Нет признаков, что кубики нечестные: p = 0,41, учтено кубиков: 312.', \
-'Похоже, кубики нечестные: p < 0,001, учтено кубиков: 600.')
-    >>> _judge_ru(None, 12, 30, 0.01, left_out=3)
-    'Пока мало кубиков, чтобы судить: учтено 12, а нужно 30. Не учтено кубиков: 3 — их не \
-видели или прочитали неуверенно, а подтвердить было некому.'
-    """
-    if p is None:
-        verdict = f"Пока мало кубиков, чтобы судить: учтено {count}, а нужно {needed}."
-    else:
-        fair = p >= loaded
-        shown = "p < 0.001" if p < 0.001 else f"p = {p:.2f}" if fair else f"p = {p:.3f}"
-        looks = "Нет признаков, что кубики нечестные" if fair else "Похоже, кубики нечестные"
-        verdict = f"{looks}: {shown.replace('.', ',')}, учтено кубиков: {count}."
-    if left_out:
-        verdict += (f" Не учтено кубиков: {left_out} — их не видели или прочитали неуверенно, "
-                    "а подтвердить было некому.")
-    return verdict
-
-
 ENGLISH = PageWords(
     language=EN,
     point=".",
-    judge=describe_fairness,
+    too_few="Too few dice to judge yet: {count} of the {needed} needed.",
+    fair="No sign these dice are loaded: {p} over {dice}.",
+    loaded="These dice look loaded: {p} over {dice}.",
+    left_out="{dice} left out: not seen, or read unsure with nobody to confirm.",
     how={
         "read": "read by the camera",
         "confirmed": "doubtful camera read, accepted by hand",
@@ -211,7 +215,11 @@ ENGLISH = PageWords(
 RUSSIAN = PageWords(
     language=RU,
     point=",",
-    judge=_judge_ru,
+    too_few="Пока мало кубиков, чтобы судить: учтено {count}, а нужно {needed}.",
+    fair="Нет признаков, что кубики нечестные: {p}, учтено кубиков: {count}.",
+    loaded="Похоже, кубики нечестные: {p}, учтено кубиков: {count}.",
+    left_out="Не учтено кубиков: {count} — их не видели или прочитали неуверенно, а подтвердить "
+             "было некому.",
     how={
         "read": "прочитано камерой",
         "confirmed": "сомнительное чтение камеры, принято вручную",

@@ -63,6 +63,18 @@ class Record:
         """``3 dice``, ``3 кубика``: a count in digits with its noun's form."""
         return self._words.counted(n, noun)
 
+    def photo(self, result: RollResult) -> str:
+        """The line drawn on a roll's annotated photo: whose roll it was and what it showed.
+
+        >>> from lcr_vision.rules import GameState, Settings, play_roll
+        >>> s = Settings.create(["Аня", "Боря", "Катя"])
+        >>> roll = play_roll(s, GameState.start(s.stakes), ("L", "5", "dot"))
+        >>> Record(s.players).photo(roll), Record(s.players, "ru").photo(roll)
+        ('Game 1, roll 1: Аня rolled L C dot', 'Игра 1, ход 1: Аня, L C dot')
+        """
+        return self.line("photo", game=result.after.game, turn=result.after.rolls,
+                         player=self.players[result.player], faces=" ".join(result.game_faces))
+
     def roll(self, result: RollResult) -> str:
         """A roll in sentences: the roller's moves and chips left, then skips and the game's end."""
         if self.english:

@@ -84,6 +84,8 @@ RU = Language(
         "manual_turn": "Игра {game}, бросок {k}: {turn}",
         "manual_reverse": " (начните строку с reverse, чтобы заплатить три фишки за Wilder)",
         "manual_roll": "Бросок {k}",
+        "odds_line": "Шансы: {chances}",
+        "odds_line_estimated": "Шансы (оценка): {chances}",
         "manual_corrected": "Бросок {k} исправлен",
         "manual_before_crash": "До сбоя: бросок {k}",
         "manual_rolled": "{label}: {player} — {faces}. {what}",
@@ -190,6 +192,7 @@ RU = Language(
                             "Исправьте бросок {k}.",
         "rec_swapped": "{path} — не то фото, что сохранено для этого броска: его изменили или "
                        "подменили",
+        "rec_photo": "Игра {game}, ход {turn}: {player}, {faces}",
         "rec_intact": "Журнал цел: каждая из его строк ({n}) следует за предыдущей, как "
                       "записано.",
         "rec_vouched": "записано на строке разрыва журнала {line} или после неё: не "

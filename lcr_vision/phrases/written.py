@@ -1,7 +1,7 @@
 """Words for what happened, written out in full for the screen, the ledger and the review page.
 
 The voice says the same moves more briefly, and in more than one language: `spoken`. These are
-English: the window's font draws ASCII alone; the ledger and review page of a session in another
+English's fuller sentences; the ledger, the review page and the window of a session in another
 language take its words through `record`.
 
 >>> from lcr_vision.rules import Settings, play_roll
@@ -114,19 +114,6 @@ def describe_roll(result: RollResult, players: Sequence[str]) -> str:
     return " ".join(sentences)
 
 
-def describe_photo(result: RollResult, players: Sequence[str]) -> str:
-    """The line drawn on a roll's annotated photo, whose roll it was (English: the overlay's font
-    draws ASCII alone).
-
-    >>> from lcr_vision.rules import Settings, play_roll
-    >>> s = Settings.create(["Ann", "Ben", "Cat"])
-    >>> describe_photo(play_roll(s, GameState.start(s.stakes), ("L", "5", "dot")), s.players)
-    'Game 1, roll 1: Ann rolled L C dot'
-    """
-    return (f"Game {result.after.game}, roll {result.after.rolls}: "
-            f"{players[result.player]} rolled {' '.join(result.game_faces)}")
-
-
 def describe_struck(k: int, player: str, faces: Sequence[str]) -> str:
     """A roll a correction struck (docs/rules.md, Corrections).
 
@@ -178,29 +165,6 @@ def describe_unverified(k: int) -> str:
     after it stand on a read nobody confirmed."""
     return (f"Unverified from roll {k} on: a roll read doubtful or with dice nobody saw; amend it "
             "once you know its faces.")
-
-
-def describe_fairness(p: float | None, count: int, needed: int, loaded: float,
-                      left_out: int = 0) -> str:
-    """What a chi-square test of the dice says, ``p`` its p-value (None: too few dice yet), and
-    how many dice of unverified rolls it left out.
-
-    >>> describe_fairness(0.4137, 312, 30, 0.01), describe_fairness(0.0004, 600, 30, 0.01)
-    ('No sign these dice are loaded: p = 0.41 over 312 dice.', 'These dice look loaded: p < 0.001 over 600 dice.')
-    >>> describe_fairness(None, 12, 30, 0.01, left_out=3)
-    'Too few dice to judge yet: 12 of the 30 needed. 3 dice left out: not seen, or read unsure with nobody to confirm.'
-    """
-    if p is None:
-        verdict = f"Too few dice to judge yet: {count} of the {needed} needed."
-    elif p >= loaded:
-        verdict = f"No sign these dice are loaded: p = {p:.2f} over {count} dice."
-    else:
-        shown = "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
-        verdict = f"These dice look loaded: {shown} over {count} dice."
-    if left_out:
-        verdict += (f" {plural(left_out, 'die', 'dice')} left out: not seen, or read unsure "
-                    "with nobody to confirm.")
-    return verdict
 
 
 def describe_turn(state: GameState, players: Sequence[str]) -> str:

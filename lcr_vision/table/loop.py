@@ -43,7 +43,6 @@ from lcr_vision.ledger.errors import EditError
 from lcr_vision.ledger.events import Origin, photo_path
 from lcr_vision.manual import parse_roll
 from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, journal_known, photo_number
-from lcr_vision.phrases.written import describe_photo
 from lcr_vision.play import Announcement, Controller, FrontEnd, PendingRoll
 from lcr_vision.rules import (
     Decision,
@@ -103,7 +102,8 @@ class TableLoop(FrontEnd):
         self.source = source
         self.read = read
         self.phrases = phrases
-        self.view = TableView(screen, session.settings.players, rethrow=not source.recorded)
+        self.view = TableView(screen, session.settings.players, rethrow=not source.recorded,
+                              language=phrases.language)
         self.options = options
         self.settle = settle or SettleDetector()
         self.photolog = PhotoLog(session.folder)
@@ -325,11 +325,10 @@ class TableLoop(FrontEnd):
         self.view.rolled(told.result, told.unseen)
 
     def amended(self, amendment: Amendment, said: Sequence[str]) -> None:
-        """An amended roll replaces any question, and is shown with the chips to move (in
-        English, which the window draws)."""
+        """An amended roll replaces any question, and is shown with the chips to move, as
+        said."""
         self.pending = None
-        shown = amendment.sentences(Phrasebook(self.players))
-        self.view.amended(amendment.k, amendment.result, shown[1:])
+        self.view.amended(amendment.k, amendment.result, said[1:])
 
     def undone(self, entry: Entry) -> None:
         """Nothing of an undone roll stays shown, nor a question about it."""
@@ -338,7 +337,7 @@ class TableLoop(FrontEnd):
 
     def annotated(self, frame: np.ndarray, dice: Detections, result: RollResult) -> np.ndarray:
         """The photo log's annotated frame: the dice and a line saying whose roll it was."""
-        return draw_panel(annotate(frame, dice), [describe_photo(result, self.players)])
+        return draw_panel(annotate(frame, dice), [self.view.record.photo(result)])
 
     def show(self, frame: np.ndarray) -> str | None:
         """Show the table as it stands; the action of a key pressed meanwhile, if any."""
@@ -352,7 +351,7 @@ class TableLoop(FrontEnd):
                 self.stopped = True
             elif action == "standings":
                 self.play.say(self.play.standings())
-                self.view.noted("Standings said")
+                self.view.noted_key("standings_said")
             elif action == "undo":
                 self.play.undo()
                 self.tell_turn()
@@ -360,7 +359,7 @@ class TableLoop(FrontEnd):
                 shot, verdict = self.pending
                 self.commit(shot, verdict.dice, verdict.faces, Committed.CONFIRMED)
             elif action == "confirm":
-                self.view.noted("Nothing to accept: no unsure read is waiting")
+                self.view.noted_key("nothing_to_accept")
             elif action == "type":
                 self.type_faces(frame)
             elif action == "amend":

@@ -2,8 +2,8 @@
 hints and questions, and the frames each roll was read on (which the demo measures).
 
 The loop plays the game and tells the view what happened (a roll, a doubt, an undo); the view
-keeps what that leaves on the screen until the next one. The window's panel is English, as
-``overlay``'s font draws ASCII only.
+keeps what that leaves on the screen until the next one. The window speaks the session's
+language: its own words are `lcr_vision.phrases.window`'s, a roll is the session's record's.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import numpy as np
 from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger.replay import shown
 from lcr_vision.odds import Odds
-from lcr_vision.phrases.written import describe_roll
+from lcr_vision.phrases.record import Record
+from lcr_vision.phrases.window import WINDOW
 from lcr_vision.rules import GameState, RollResult
 from lcr_vision.table.overlay import (
     GLUE,
@@ -35,15 +36,18 @@ ROOM = band_height([TURN_PX, STANDINGS_PX, *[TEXT_PX] * 4])
 
 
 class TableView:
-    """The window (or none, headless) and the terminal, for one table's ``players``; a doubt
-    may be settled by throwing again where the table can ``rethrow`` (not a recorded source: a
-    photo folder or a video file cannot be thrown again)."""
+    """The window (or none, headless) and the terminal, for one table's ``players``, in its
+    ``language``; a doubt may be settled by throwing again where the table can ``rethrow`` (not
+    a recorded source: a photo folder or a video file cannot be thrown again)."""
 
-    def __init__(self, screen: Screen, players: tuple[str, ...], rethrow: bool = True) -> None:
+    def __init__(self, screen: Screen, players: tuple[str, ...], rethrow: bool = True,
+                 language: str = "en") -> None:
         self.screen = screen
         self.players = players
-        self.hint = ("space accepts this read, t types the faces"
-                     + (", or roll again" if rethrow else ""))
+        self.words = WINDOW[language]
+        self.record = Record(players, language)
+        hint = self.words.written("hint")
+        self.hint = self.words.written("hint_rethrow", hint=hint) if rethrow else hint
         self.marked = Detections()  # the dice of the last read, drawn until the next one
         self.last = ""  # the last roll in words
         self.note = ""  # what the last key did, or what it waits for: shown until the next roll
@@ -68,20 +72,24 @@ class TableView:
 
     def noted(self, text: str) -> None:
         """Show ``text`` in the window until the next roll: what a key did, or why it did
-        nothing (the panel's font draws ASCII only: other text is told at the terminal)."""
-        self.note = text if text.isascii() else "See the terminal"
+        nothing."""
+        self.note = text
         self.redraw()
+
+    def noted_key(self, key: str) -> None:
+        """Show the window's line ``key`` (`lcr_vision.phrases.window`) until the next roll."""
+        self.noted(self.words.written(key))
 
     def picture(self, frame: np.ndarray, state: GameState, odds: Odds | None,
                 unsure: bool) -> np.ndarray:
         """The window's picture: the marked dice, and below them the turn and the standings in
         the largest text, then the odds, the last roll, and how to settle an ``unsure`` read."""
-        lines = [(f"Game {state.game}: {self.players[state.turn]} rolls {state.dice_owed}",
-                  TURN_PX),
-                 (self.chips(state), STANDINGS_PX),
-                 ("" if odds is None else odds.line(self.players), TEXT_PX), (self.last, TEXT_PX)]
+        turn = self.words.written("turn", game=state.game, player=self.players[state.turn],
+                                  dice=state.dice_owed)
+        lines = [(turn, TURN_PX), (self.chips(state), STANDINGS_PX),
+                 (self.odds(odds), TEXT_PX), (self.last, TEXT_PX)]
         if unsure:
-            lines.append((f"Unsure read: {self.hint}", TEXT_PX))
+            lines.append((self.words.written("unsure", hint=self.hint), TEXT_PX))
         if self.note:
             lines.append((self.note, TEXT_PX))
         return board(annotate(frame, self.marked), lines, ROOM)
@@ -89,8 +97,16 @@ class TableView:
     def chips(self, state: GameState) -> str:
         """``Ann 3   Ben 3   Cat 3   center 0``: each player's chips, then the center's, each
         kept whole on one line where the window wraps them (`GLUE`)."""
+        center = self.words.written("center")
         return "   ".join(f"{who} {count}".replace(" ", GLUE) for who, count in
-                          [*zip(self.players, state.chips), ("center", state.center)])
+                          [*zip(self.players, state.chips), (center, state.center)])
+
+    def odds(self, odds: Odds | None) -> str:
+        """``Odds: Ann 31%  Ben 33%  Cat 37%``, marked when estimated; nothing without odds."""
+        if odds is None:
+            return ""
+        return self.words.written("odds_line" if odds.exact else "odds_line_estimated",
+                                  chances=odds.chances(self.players))
 
     def settled(self, frame_number: int) -> None:
         """The dice settled on frame ``frame_number`` and were read."""
@@ -108,17 +124,18 @@ class TableView:
     def rolled(self, result: RollResult, unseen: int = 0) -> None:
         """A roll played: it stays on the window until the next (a die nobody saw as ``?``)."""
         faces = " ".join(shown(result.game_faces, unseen))
-        self.last = f"{self.players[result.player]}: {faces}. {describe_roll(result, self.players)}"
+        self.last = f"{self.players[result.player]}: {faces}. {self.record.roll(result)}"
         self.note = ""
 
     def amended(self, k: int, result: RollResult, moves: Sequence[str]) -> None:
         """Roll ``k`` amended to ``result``: shown with the chips to move (as said)."""
         self.marked, self.note = Detections(), ""
-        self.last = " ".join([f"Roll {k} amended: {describe_roll(result, self.players)}", *moves])
+        self.last = " ".join([self.words.written("amended", k=k, roll=self.record.roll(result)),
+                              *moves])
 
     def undone(self) -> None:
         """The last roll withdrawn: nothing of it stays shown."""
-        self.marked, self.last, self.note = Detections(), "", "Last roll undone"
+        self.marked, self.last, self.note = Detections(), "", self.words.written("undone")
 
     def game_over(self, frame: np.ndarray, dice: Detections, result: RollResult) -> None:
         """The game's end stays shown until a key, the winner in the largest text."""
@@ -128,10 +145,11 @@ class TableView:
     def ending(self, frame: np.ndarray, dice: Detections, result: RollResult) -> np.ndarray:
         """The winner screen: who won (or the draw), the final chips, the last roll."""
         end = result.after
-        won = (f"Game {end.game} is a draw" if end.winner is None
-               else f"{self.players[end.winner]} wins game {end.game}!")
+        won = (self.words.written("draw", game=end.game) if end.winner is None
+               else self.words.written("won", player=self.players[end.winner], game=end.game))
         return board(annotate(frame, dice), [(won, WINNER_PX), (self.chips(end), STANDINGS_PX),
-                                             (self.last, TEXT_PX), ("Press any key", TEXT_PX)])
+                                             (self.last, TEXT_PX),
+                                             (self.words.written("any_key"), TEXT_PX)])
 
     def tell(self, text: str) -> None:
         """A line for the person at the terminal, shown in the window too."""
@@ -142,7 +160,7 @@ class TableView:
         """A question answered at the terminal (the window says so while it waits); where its
         input has ended (nobody can type), a refusal the loop says, as it says any, and the game
         goes on."""
-        self.noted("Answer at the terminal")
+        self.noted_key("answer_at_terminal")
         try:
             return input(prompt)
         except EOFError:
