@@ -130,6 +130,28 @@ REFUSALS: Mapping[str, str] = {
     "no_frames": "cannot read frames from {source}",
     "no_model": "no dice model at {path}",
     "bad_model": "{path} is not a usable ONNX model: {why}",
+    # Odds and simulations.
+    "state_entry": "--state entry {entry!r} should be NAME=CHIPS, like Ann=2",
+    "state_players": "--players {players} but --state names {n} players",
+    "chips_least": "--chips must be at least 1, not {chips}",
+    "odds_who": "say who plays: --players N or NAMES (from the start) or --state Ann=2,Ben=0,...",
+    "center_negative": "--center cannot be negative, not {center}",
+    "odds_in_play": "{chips} chips in play: odds are worked out for at most {most}, as many as "
+                    "{players} players start with",
+    "games_range": "--games must be from 1 to {most}, not {games}",
+    "chips_negative": "chip counts cannot be negative: {chips}",
+    "no_chips": "nobody holds a chip: there is nothing left to win",
+    "no_seat": "seat {seat} is not at a table of {n}",
+    "exact_variants": "exact odds cover the standard rules; with {names} they are simulated",
+    "exact_too_big": "exact odds here are {states} states, past the {most} solved within "
+                     "{budget}; --method simulate (or auto) answers within seconds",
+    "simulation_games": "a simulation needs at least 1 game, not {games}",
+    # Labels of photos (calibration's --answers).
+    "labels_header": "labels must start with the header {header}",
+    "labels_row": "labels line {line}: expected 8 fields and a face token, got {row}",
+    "labels_box": "labels line {line}: box values must be numbers",
+    "no_labels": "no labels file at {path}",
+    "answer_face": "{path}: {name} has face {face!r}, which {dice} dice do not have",
     # Calibration profiles.
     "no_profile_file": "no profile file at {path}",
     "no_profile": "no profile named {name!r}; known: {known}",

@@ -273,7 +273,7 @@ def test_update_from_games_the_profile_already_reads_keeps_it(
 @pytest.mark.parametrize(("args", "message"), [
     (["--update", "family"], "--update needs the session folders"),
     (["--update", "family", "--dice", "boxed", "x"], "--update takes the profile's own dice"),
-    (["--dice", "boxed"], "--name is required"),
+    (["--dice", "boxed"], "calibration needs --name"),
     (["--name", "x", "s1"], "session folders are for --update"),
 ])
 def test_update_mistakes_are_one_line(data: Path, args: list[str], message: str,

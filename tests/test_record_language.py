@@ -116,10 +116,10 @@ def test_a_russian_sessions_refusals_are_russian(russian: Path, capsys) -> None:
 
 
 # Latin a Russian refusal may hold besides face tokens, options and hyphenated names (variants,
-# the program): names of things that have no Russian name, and what the user types (amend K,
+# the program): names of things that have no Russian name, and what the user types (amend K, N,
 # x,y,w,h).
 NAMES = {"LCR", "Wild", "Wilder", "JSON", "ONNX", "JPEG", "PNG", "BMP", "TIFF", "WebP", "PPM",
-         "OpenCV", "amend", "K", "x", "y", "w", "h", "aplay", "install"}
+         "OpenCV", "amend", "K", "N", "x", "y", "w", "h", "aplay", "install"}
 
 
 def test_every_refusal_has_russian_words() -> None:

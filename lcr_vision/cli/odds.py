@@ -14,7 +14,7 @@ from lcr_vision.cli.options import (
     seats,
     variants_from,
 )
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.odds import (
     DEFAULT_GAMES,
     METHODS,
@@ -79,7 +79,7 @@ def parse_state(text: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     for item in text.split(","):
         name, sep, count = item.partition("=")
         if not sep or not name.strip() or not count.strip().isdigit():
-            raise StateError(f"--state entry {item.strip()!r} should be NAME=CHIPS, like Ann=2")
+            raise StateError(Said("state_entry", {"entry": item.strip()}))
         names.append(name.strip())
         chips.append(int(count))
     return tuple(names), tuple(chips)
@@ -91,22 +91,21 @@ def table_from_args(args: argparse.Namespace) -> tuple[Settings, GameState]:
     if args.state:
         names, chips = parse_state(args.state)
         if args.players is not None and len(seats(args.players)) != len(names):
-            raise StateError(f"--players {args.players} but --state names {len(names)} players")
+            raise StateError(Said("state_players", {"players": args.players, "n": len(names)}))
     elif args.players is not None:
         if args.chips < 1:
-            raise StateError(f"--chips must be at least 1, not {args.chips}")
+            raise StateError(Said("chips_least", {"chips": args.chips}))
         names = seats(args.players)
         chips = (args.chips,) * len(names)
     else:
-        raise StateError("say who plays: --players N or NAMES (from the start) or "
-                         "--state Ann=2,Ben=0,...")
+        raise StateError(Said("odds_who"))
     if args.center < 0:
-        raise StateError(f"--center cannot be negative, not {args.center}")
+        raise StateError(Said("center_negative", {"center": args.center}))
     if sum(chips) + args.center > MAX_IN_PLAY:
-        raise StateError(f"{sum(chips) + args.center} chips in play: odds are worked out for at "
-                         f"most {MAX_IN_PLAY}, as many as {MAX_PLAYERS} players start with")
+        raise StateError(Said("odds_in_play", {"chips": sum(chips) + args.center,
+                                                "most": MAX_IN_PLAY, "players": MAX_PLAYERS}))
     if not 1 <= args.games <= MAX_GAMES:
-        raise StateError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
+        raise StateError(Said("games_range", {"most": f"{MAX_GAMES:,}", "games": args.games}))
     settings = Settings.create(names, stakes=None if args.state else chips, variants=variants)
     turn = settings.seat(args.to_roll) if args.to_roll else 0
     return settings, GameState(chips=chips, center=args.center, turn=turn)

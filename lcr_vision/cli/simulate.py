@@ -13,7 +13,7 @@ from lcr_vision.cli.options import (
     seats,
     variants_from,
 )
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.rules import Settings
 from lcr_vision.sim import simulate
 
@@ -41,7 +41,7 @@ MAX_GAMES = 10_000_000  # a minute of standard games; variants, through the engi
 
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:
-        raise UserError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
+        raise UserError(Said("games_range", {"most": f"{MAX_GAMES:,}", "games": args.games}))
     names = seats(args.players)
     Settings.create(list(names))  # names a game would refuse are refused here too
     result = simulate(len(names), args.games, args.seed, variants_from(args), args.chips)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from math import comb
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.odds.exact import exact_values
 from lcr_vision.odds.montecarlo import simulated_odds
 from lcr_vision.odds.position import Position
@@ -55,16 +55,13 @@ def solves_exactly(settings: Settings, state: GameState, method: str = "auto") -
     if settings.variants != Variants():
         if method == "exact":
             names = ", ".join(settings.variants.names)
-            raise OddsMethodError(
-                f"exact odds cover the standard rules; with {names} they are simulated"
-            )
+            raise OddsMethodError(Said("exact_variants", {"names": names}))
         return False
     states = exact_state_count(settings.seats, sum(state.chips))
     if method == "exact" and states > EXACT_STATE_LIMIT:
-        raise OddsMethodError(
-            f"exact odds here are {states:,} states, past the {EXACT_STATE_LIMIT:,} solved within "
-            f"{EXACT_BUDGET}; --method simulate (or auto) answers within seconds"
-        )
+        raise OddsMethodError(Said("exact_too_big", {"states": f"{states:,}",
+                                                     "most": f"{EXACT_STATE_LIMIT:,}",
+                                                     "budget": EXACT_BUDGET}))
     return method == "exact" or (method == "auto" and states <= EXACT_STATE_LIMIT)
 
 
@@ -80,6 +77,6 @@ def odds(
     if solves_exactly(settings, state, method):
         return exact_odds(position)
     if games < 1:
-        raise OddsMethodError(f"a simulation needs at least 1 game, not {games}")
+        raise OddsMethodError(Said("simulation_games", {"games": games}))
     turn = GameState(position.chips, state.center, position.roller)
     return simulated_odds(settings, turn, games, seed)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.rules.settings import MIN_PLAYERS
 
 
@@ -34,13 +34,13 @@ class Position:
         """Check a position and pass the turn on from a player without chips."""
         counts = tuple(int(c) for c in chips)
         if len(counts) < MIN_PLAYERS:
-            raise PositionError(f"LCR needs at least {MIN_PLAYERS} players, got {len(counts)}")
+            raise PositionError(Said("too_few_players", {"least": MIN_PLAYERS, "n": len(counts)}))
         if any(c < 0 for c in counts):
-            raise PositionError(f"chip counts cannot be negative: {counts}")
+            raise PositionError(Said("chips_negative", {"chips": str(counts)}))
         if not any(counts):
-            raise PositionError("nobody holds a chip: there is nothing left to win")
+            raise PositionError(Said("no_chips"))
         if not 0 <= roller < len(counts):
-            raise PositionError(f"seat {roller} is not at a table of {len(counts)}")
+            raise PositionError(Said("no_seat", {"seat": roller, "n": len(counts)}))
         while counts[roller] == 0:
             roller = (roller + 1) % len(counts)
         return cls(counts, roller)

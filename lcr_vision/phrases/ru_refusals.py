@@ -129,6 +129,31 @@ REFUSALS_RU: Mapping[str, str] = {
     "no_frames": "не прочитать кадры из {source}",
     "no_model": "нет модели кубиков: {path}",
     "bad_model": "{path} — непригодная модель ONNX",
+    # Odds and simulations.
+    "state_entry": "запись --state {entry!r} пишется как ИМЯ=ФИШКИ, например Аня=2",
+    "state_players": "--players {players}, а в --state игроков {n}",
+    "chips_least": "--chips: не меньше 1, а не {chips}",
+    "odds_who": "назовите игроков: --players N или ИМЕНА (с начала игры) или "
+                "--state Аня=2,Боря=0,...",
+    "center_negative": "--center не бывает отрицательным, а здесь {center}",
+    "odds_in_play": "фишек в игре {chips}: шансы считаются не больше чем для {most} — столько, "
+                    "сколько у {players} игроков в начале",
+    "games_range": "--games: от 1 до {most}, а не {games}",
+    "chips_negative": "фишек не бывает меньше нуля: {chips}",
+    "no_chips": "ни у кого нет фишек: выигрывать нечего",
+    "no_seat": "места {seat} нет за столом на {n}",
+    "exact_variants": "точные шансы — только для обычных правил; с {names} они оцениваются "
+                      "игрой наугад",
+    "exact_too_big": "точные шансы здесь — это {states} состояний, больше {most}, что решаются "
+                     "за разумные время и память; --method simulate или --method auto ответит за "
+                     "секунды",
+    "simulation_games": "для оценки нужна хотя бы 1 игра, а не {games}",
+    # Labels of photos (calibration's --answers).
+    "labels_header": "разметка начинается с заголовка {header}",
+    "labels_row": "строка разметки {line}: нужно 8 полей и грань",
+    "labels_box": "строка разметки {line}: рамка задаётся числами",
+    "no_labels": "нет файла разметки {path}",
+    "answer_face": "{path}: у {name} грань {face!r}, а у кубиков {dice} такой нет",
     # Calibration profiles.
     "no_profile_file": "нет файла профиля {path}",
     "no_profile": "нет профиля {name!r}, есть: {known}",

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import FACE_TOKENS, DiceKind
 from lcr_vision.vision.detections import Detections
 
@@ -38,17 +38,17 @@ def parse_labels(rows: TextIO, empty: Iterable[str] = ()) -> dict[str, Detection
     reader = csv.reader(rows)
     header = next(reader, None)
     if header is None or [h.strip() for h in header] != HEADER:
-        raise LabelsError(f"labels must start with the header {','.join(HEADER)}")
+        raise LabelsError(Said("labels_header", {"header": ",".join(HEADER)}))
     dice: dict[str, list[tuple[list[float], str]]] = {name: [] for name in empty}
     for line, row in enumerate(reader, start=2):
         if not row:
             continue
         if len(row) != len(HEADER) or row[3] not in FACE_TOKENS:
-            raise LabelsError(f"labels line {line}: expected 8 fields and a face token, got {row}")
+            raise LabelsError(Said("labels_row", {"line": line, "row": str(row)}))
         try:
             box = [float(v) for v in row[4:8]]
         except ValueError:
-            raise LabelsError(f"labels line {line}: box values must be numbers") from None
+            raise LabelsError(Said("labels_box", {"line": line})) from None
         dice.setdefault(row[0], []).append((box, row[3]))
     return {
         name: Detections([b for b, _ in ds], [f for _, f in ds], [1.0] * len(ds))
@@ -64,7 +64,7 @@ def read_labels(csv_path: Path, *more: Path) -> dict[str, Detections]:
     truth: dict[str, Detections] = {}
     for i, path in enumerate((csv_path, *more)):
         if not path.is_file():
-            raise LabelsError(f"no labels file at {path}")
+            raise LabelsError(Said("no_labels", {"path": str(path)}))
         with path.open(newline="") as rows:
             for name, dice in parse_labels(rows, empty if i == 0 else ()).items():
                 truth[name] = Detections.merge([truth[name], dice]) if name in truth else dice
@@ -78,6 +78,6 @@ def read_answers(path: Path, kind: DiceKind) -> dict[str, tuple[str, ...]]:
     for name, faces in answers.items():
         wrong = [f for f in faces if f not in kind.faces]
         if wrong:
-            raise LabelsError(f"{path}: {name} has face {wrong[0]!r}, which "
-                              f"{kind.value} dice do not have")
+            raise LabelsError(Said("answer_face", {"path": str(path), "name": name,
+                                                   "face": wrong[0], "dice": kind.value}))
     return answers
