@@ -27,14 +27,14 @@ Each is a JSON object with an ``event`` kind and a UTC ``time`` (`lcr_vision.led
   line, and the resumed table says it first. Version 1 journals had no such line: their rolls count
   as said.
 
-A `plain` kind (``undo``, ``announced``, ``game_over``, ``new_game``) declares its fields once,
-as its dataclass's, and is written and read by `Event`'s own `to_json` and `from_json`; the
-others hold structured values (settings, faces, choices, a photo's origin) and say how they are
-written. Version 3 added ``settle``, version 4 the ``prev`` of every line after the first: the
-digest of the line before it, which the journal writes and checks
+Every kind declares its fields once, as its dataclass's (`journalled`): a field written as it
+is needs nothing more, and one holding a structured value (settings, faces, choices, a photo's
+origin) or left out where empty says so in its `Column`; `Event`'s own `to_json` and `from_json`
+write and read every kind from them. Version 3 added ``settle``, version 4 the ``prev`` of every
+line after the first: the digest of the line before it, which the journal writes and checks
 (`lcr_vision.ledger.journal.tampering`); older journals are read as they are. Every field of a
-kind is checked,
-no unknown field is allowed, and a fault is a `JournalError` naming the journal's line.
+kind is checked, no unknown field is allowed, and a fault is a `JournalError` naming the
+journal's line.
 
 >>> from lcr_vision.rules import Variants
 >>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True))
@@ -52,8 +52,8 @@ Decision(reverse=False, targets=(2,))
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from types import NoneType
 from typing import Any, ClassVar, Self, TypeVar, get_type_hints
@@ -76,10 +76,9 @@ _WHAT = {str: "text", int: "a whole number", bool: "true or false", list: "a lis
          dict: "an object", NoneType: "null"}
 # whole numbers that cannot be negative
 _COUNTS = ("k", "game", "after_roll", "carried", "frame", "unseen")
-# a roll's or correction's faces and choices (`Choices`)
-_THROW: dict[str, Types] = {"faces": list, "reverse": bool, "targets": (list, NoneType)}
-# a `plain` kind's field types and the JSON types they are written as
+# a field's type and the JSON types it is written as, where it is written as it is
 _JSON: dict[object, Types] = {int: int, str: str, bool: bool, str | None: (str, NoneType)}
+_COLUMN = "column"  # a dataclass field's metadata key for its `Column`
 
 
 def photo_path(number: int) -> str:
@@ -101,29 +100,59 @@ def _what(kind: Types) -> str:
     return " or ".join(_WHAT[k] for k in (kind if isinstance(kind, tuple) else (kind,)))
 
 
+@dataclass(frozen=True)
+class Column:
+    """How one field of a kind is written in its journal line and read back: the ``keys`` it
+    takes with their JSON types, how its value is written as them (``write``) and read from a
+    checked line (``read``, naming the line on a fault); a field ``omitted`` where it holds
+    nothing (false, 0, null) is left out of the line, its keys optional. Without ``write`` and
+    ``read`` a value is written as it is under its field's name."""
+
+    keys: Schema
+    write: Callable[[Any], RawEvent] | None = None
+    read: Callable[[Mapping[str, Any], int], Any] | None = None
+    omitted: bool = False
+
+
+def column(keys: Schema | None = None, write: Callable[[Any], RawEvent] | None = None,
+           read: Callable[[Mapping[str, Any], int], Any] | None = None,
+           omitted: bool = False) -> Mapping[str, Column]:
+    """A kind's dataclass field's metadata holding its `Column` (``keys`` None: the field's own
+    name and type, as `journalled` makes them)."""
+    return {_COLUMN: Column(keys or {}, write, read, omitted)}
+
+
 E = TypeVar("E", bound="Event")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Event:
-    """A journal line: its kind (``KIND``), its fields (``FIELDS``, and ``OPTIONAL`` ones, besides
-    ``event`` and ``time``) and when it was written, now unless given."""
+    """A journal line: its kind (``KIND``) and when it was written, now unless given. Its other
+    fields are declared once, as its dataclass's, each with its `Column` (`journalled`); the line
+    writes the kind, its first field (`AHEAD` of them), the time, then the others in order."""
 
     KIND: ClassVar[str]
-    FIELDS: ClassVar[Schema]
-    OPTIONAL: ClassVar[Schema] = {}
+    COLUMNS: ClassVar[dict[str, Column]]  # by field name, in the order they are written
+    FIELDS: ClassVar[Schema]  # the keys every line of the kind holds, besides event and time
+    OPTIONAL: ClassVar[Schema]  # those it holds where its field holds something
     AHEAD: ClassVar[int] = 1  # how many fields a line writes before the time
 
     time: datetime = field(default_factory=clock.now)
 
     def to_json(self) -> RawEvent:
-        """The event as its journal line holds it, keys in the order they are written: the kind,
-        its first field (`AHEAD` of them), the time, its other fields (a `plain` kind's are its
-        dataclass fields)."""
-        names = list(self.FIELDS)
-        return {"event": self.KIND, **{name: getattr(self, name) for name in names[:self.AHEAD]},
-                "time": clock.stamp(self.time),
-                **{name: getattr(self, name) for name in names[self.AHEAD:]}}
+        """The event as its journal line holds it, keys in the order they are written."""
+        names = list(self.COLUMNS)
+        return {"event": self.KIND, **self._written(names[:self.AHEAD]),
+                "time": clock.stamp(self.time), **self._written(names[self.AHEAD:])}
+
+    def _written(self, names: Sequence[str]) -> RawEvent:
+        """The keys the fields ``names`` write, in order (none for an omitted field left empty)."""
+        data: RawEvent = {}
+        for name in names:
+            col, value = self.COLUMNS[name], getattr(self, name)
+            if not (col.omitted and not value):
+                data |= col.write(value) if col.write else {name: value}
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], line: int = 0) -> Self:
@@ -136,7 +165,10 @@ class Event:
         except ValueError:
             raise fault(line, f"{cls.KIND} event's time {data['time']!r} is not ISO 8601 with a "
                               "time zone") from None
-        return cls._read(data, time, line)
+        values = {name: col.read(data, line) if col.read else data[name]
+                  for name, col in cls.COLUMNS.items()
+                  if col.read or name in data}  # an omitted field left out takes its default
+        return cls(time=time, **values)
 
     @classmethod
     def _check(cls, data: Mapping[str, Any], line: int) -> None:
@@ -156,55 +188,60 @@ class Event:
             if name in data and data[name] < 0:
                 raise fault(line, f"{cls.KIND} event's {name!r} cannot be negative")
 
-    @classmethod
-    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
-        """The event of checked fields (a `plain` kind's, as they are)."""
-        return cls(time=time, **{name: data[name] for name in cls.FIELDS})
 
-
-def plain(kind: type[E]) -> type[E]:
-    """A kind whose journal fields are its dataclass fields as they are (text, whole numbers,
-    true or false, or null where optional): they are declared once, as the dataclass's, and its
-    ``FIELDS`` are made from them."""
+def journalled(kind: type[E]) -> type[E]:
+    """A kind whose `Column` s are made from its dataclass fields: a field declared without one
+    (or with one naming no keys) is written as it is (text, a whole number, true or false, or
+    null), under its name; ``FIELDS`` and ``OPTIONAL`` are gathered from them."""
     hints = get_type_hints(kind)
-    kind.FIELDS = {f.name: _JSON[hints[f.name]] for f in fields(kind) if f.name != "time"}
+    columns = {}
+    for f in fields(kind):
+        if f.name == "time":
+            continue
+        col = f.metadata.get(_COLUMN, Column({}))
+        columns[f.name] = col if col.keys else replace(col, keys={f.name: _JSON[hints[f.name]]})
+    kind.COLUMNS = columns
+    kind.FIELDS = {k: t for col in columns.values() if not col.omitted for k, t in col.keys.items()}
+    kind.OPTIONAL = {k: t for col in columns.values() if col.omitted for k, t in col.keys.items()}
     return kind
 
 
+def _settings(data: Mapping[str, Any], line: int) -> Settings:
+    try:
+        return Settings.from_dict(data["settings"])
+    except (SettingsError, FaceError) as exc:
+        raise fault(line, str(exc)) from None
+
+
+def _language(data: Mapping[str, Any], line: int) -> str | None:
+    language = data.get("language")
+    if language is not None and language not in LANGUAGES:
+        raise fault(line, f"unknown language {language!r:.20}: lcr-vision speaks "
+                          f"{', '.join(LANGUAGES)}")
+    return language
+
+
+@journalled
 @dataclass(frozen=True, kw_only=True)
 class SessionEvent(Event):
     """The first line of every journal: the settings, and the version that wrote it."""
 
     KIND = "session"
-    FIELDS: ClassVar[Schema] = {"version": int, "settings": dict}
-    OPTIONAL: ClassVar[Schema] = {"language": str}
 
-    settings: Settings
     version: int = VERSION
-    language: str | None = None  # of the ledger, review page and amend; None: not written, en
-
-    def to_json(self) -> RawEvent:
-        language = {} if self.language is None else {"language": self.language}
-        return {"event": self.KIND, "version": self.version, "time": clock.stamp(self.time),
-                "settings": self.settings.to_dict(), **language}
+    settings: Settings = field(metadata=column(
+        {"settings": dict}, lambda s: {"settings": s.to_dict()}, _settings))
+    # of the ledger, review page and amend; None: not written, read as English
+    language: str | None = field(default=None, metadata=column(
+        {"language": str}, read=_language, omitted=True))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], line: int = 0) -> Self:
+        """The session line; a version this lcr-vision does not read is said before anything
+        else of the line."""
         if data.get("version") not in READABLE:
             raise fault(line, f"unknown journal version {data.get('version')!r}")
         return super().from_json(data, line)
-
-    @classmethod
-    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
-        try:
-            settings = Settings.from_dict(data["settings"])
-        except (SettingsError, FaceError) as exc:
-            raise fault(line, str(exc)) from None
-        language = data.get("language")
-        if language is not None and language not in LANGUAGES:
-            raise fault(line, f"unknown language {language!r:.20}: lcr-vision speaks "
-                              f"{', '.join(LANGUAGES)}")
-        return cls(settings=settings, version=data["version"], time=time, language=language)
 
 
 @dataclass(frozen=True)
@@ -256,6 +293,12 @@ def _faces(data: Mapping[str, Any], line: int) -> tuple[str, ...]:
     return faces
 
 
+# A roll's or correction's faces as read, and its choices (`Choices`), their keys in the line.
+FACES = column({"faces": list}, lambda faces: {"faces": list(faces)}, _faces)
+CHOICES = column({"reverse": bool, "targets": (list, NoneType)}, Choices.to_json,
+                 Choices.from_json)
+
+
 @dataclass(frozen=True)
 class Origin:
     """Where a roll was read: a folder's or video file's resolved path, and the photo's or
@@ -268,7 +311,23 @@ class Origin:
     name: str | None = None
     digest: str | None = None
 
+    def to_json(self) -> RawEvent:
+        return {"source": self.source, "frame": self.frame,
+                **{k: v for k, v in (("name", self.name), ("digest", self.digest))
+                   if v is not None}}
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], line: int = 0) -> Origin | None:
+        """The origin of a checked roll line, if it names one."""
+        if "source" in data and "frame" not in data:
+            raise fault(line, "roll event needs 'frame'")
+        if ("name" in data or "digest" in data) and "source" not in data:
+            raise fault(line, "roll event needs 'source' for its photo's name and digest")
+        return cls(data["source"], data["frame"], data.get("name"),
+                   data.get("digest")) if "source" in data else None
+
+
+@journalled
 @dataclass(frozen=True, kw_only=True)
 class RollEvent(Event):
     """Roll ``k`` by ``player``, as read; from the ``origin`` frame of a folder or video, and
@@ -281,46 +340,22 @@ class RollEvent(Event):
     """
 
     KIND = "roll"
-    FIELDS: ClassVar[Schema] = {"k": int, "player": str, **_THROW, "photo": (str, NoneType)}
-    OPTIONAL: ClassVar[Schema] = {"source": str, "frame": int, "name": str, "digest": str,
-                                  "doubtful": bool, "unseen": int, "shot": str}
 
     k: int
     player: str
-    faces: tuple[str, ...]
-    choices: Choices = Choices()
+    faces: tuple[str, ...] = field(metadata=FACES)
+    choices: Choices = field(default=Choices(), metadata=CHOICES)
     photo: str | None = None
-    origin: Origin | None = None
-    doubtful: bool = False
-    unseen: int = 0
-    shot: str | None = None  # the digest of the photo log's frame of it, as saved
-
-    def to_json(self) -> RawEvent:
-        data = {"event": self.KIND, "k": self.k, "time": clock.stamp(self.time),
-                "player": self.player, "faces": list(self.faces), **self.choices.to_json(),
-                "photo": self.photo}  # fmt: skip
-        if self.origin is not None:
-            data |= {"source": self.origin.source, "frame": self.origin.frame}
-            data |= {k: v for k, v in (("name", self.origin.name),
-                                       ("digest", self.origin.digest)) if v is not None}
-        return (data | ({"doubtful": True} if self.doubtful else {})
-                | ({"unseen": self.unseen} if self.unseen else {})
-                | ({"shot": self.shot} if self.shot else {}))
-
-    @classmethod
-    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
-        if "source" in data and "frame" not in data:
-            raise fault(line, "roll event needs 'frame'")
-        if ("name" in data or "digest" in data) and "source" not in data:
-            raise fault(line, "roll event needs 'source' for its photo's name and digest")
-        origin = Origin(data["source"], data["frame"], data.get("name"),
-                        data.get("digest")) if "source" in data else None
-        return cls(k=data["k"], player=data["player"], faces=_faces(data, line),
-                   choices=Choices.from_json(data, line), photo=data["photo"], origin=origin,
-                   doubtful=data.get("doubtful", False), unseen=data.get("unseen", 0),
-                   shot=data.get("shot"), time=time)
+    origin: Origin | None = field(default=None, metadata=column(
+        {"source": str, "frame": int, "name": str, "digest": str}, Origin.to_json,
+        Origin.from_json, omitted=True))
+    doubtful: bool = field(default=False, metadata=column(omitted=True))
+    unseen: int = field(default=0, metadata=column(omitted=True))
+    # the digest of the photo log's frame of it, as saved
+    shot: str | None = field(default=None, metadata=column({"shot": str}, omitted=True))
 
 
+@journalled
 @dataclass(frozen=True, kw_only=True)
 class CorrectEvent(Event):
     """Roll ``k`` really showed ``faces``: with ``keep``, the later rolls stand as thrown and the
@@ -328,23 +363,11 @@ class CorrectEvent(Event):
     the later rolls are replayed on it (docs/rules.md, Corrections)."""
 
     KIND = "correct"
-    FIELDS: ClassVar[Schema] = {"k": int, **_THROW}
-    OPTIONAL: ClassVar[Schema] = {"keep": bool}
 
     k: int
-    faces: tuple[str, ...]
-    choices: Choices = Choices()
-    keep: bool = False
-
-    def to_json(self) -> RawEvent:
-        return {"event": self.KIND, "k": self.k, "time": clock.stamp(self.time),
-                "faces": list(self.faces), **self.choices.to_json(),
-                **({"keep": True} if self.keep else {})}
-
-    @classmethod
-    def _read(cls, data: Mapping[str, Any], time: datetime, line: int) -> Self:
-        return cls(k=data["k"], faces=_faces(data, line), choices=Choices.from_json(data, line),
-                   keep=data.get("keep", False), time=time)
+    faces: tuple[str, ...] = field(metadata=FACES)
+    choices: Choices = field(default=Choices(), metadata=CHOICES)
+    keep: bool = field(default=False, metadata=column(omitted=True))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -354,7 +377,7 @@ class SettleEvent(CorrectEvent):
     KIND = "settle"
 
 
-@plain
+@journalled
 @dataclass(frozen=True, kw_only=True)
 class UndoEvent(Event):
     """Roll ``k`` is withdrawn."""
@@ -364,7 +387,7 @@ class UndoEvent(Event):
     k: int
 
 
-@plain
+@journalled
 @dataclass(frozen=True, kw_only=True)
 class AnnouncedEvent(Event):
     """Roll ``k`` has been said."""
@@ -374,7 +397,7 @@ class AnnouncedEvent(Event):
     k: int
 
 
-@plain
+@journalled
 @dataclass(frozen=True, kw_only=True)
 class GameOverEvent(Event):
     """Game ``game`` ended with roll ``after_roll``: won by ``winner``, or a ``draw``."""
@@ -388,8 +411,7 @@ class GameOverEvent(Event):
     draw: bool
 
 
-
-@plain
+@journalled
 @dataclass(frozen=True, kw_only=True)
 class NewGameEvent(Event):
     """Game ``game`` begins: ``first`` to roll, ``carried`` chips left in the center by a draw."""
