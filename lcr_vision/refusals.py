@@ -152,6 +152,15 @@ REFUSALS: Mapping[str, str] = {
     "labels_box": "labels line {line}: box values must be numbers",
     "no_labels": "no labels file at {path}",
     "answer_face": "{path}: {name} has face {face!r}, which {dice} dice do not have",
+    "views": "views must be 1, 2 or 4 quarter-turn readings, not {views}",
+    "no_features": "{path} has no {output!r} output for a calibrated face head; use a model "
+                   "exported with it",
+    "head_shape": "the face head reads {features} features into {classes} classes, but {path} "
+                  "gives {gives}: calibrate again with it",
+    "no_browser": "no web browser found",
+    "browser_refused": "the web browser did not open it",
+    "browser_start": "the web browser {browser} cannot start: {why}",
+    "browser_failed": "the web browser {browser} failed (status {status})",
     # Calibration profiles.
     "no_profile_file": "no profile file at {path}",
     "no_profile": "no profile named {name!r}; known: {known}",
@@ -160,6 +169,10 @@ REFUSALS: Mapping[str, str] = {
     "profile_field": "{path}: {why}",
     "profile_frames": "the profile was made for {made} frames, these are {size}; calibrate again "
                       "for this camera setting",
+    "profile_version": "field 'version' is {version}, but this lcr-vision reads profile versions "
+                       "{first} to {last}; calibrate again",
+    "profile_scale": "the profile's scale {scale} makes the play area of these {size} frames "
+                     "{area} pixels, over {most} megapixels; calibrate again",
     "profile_area": "the profile's play area {roi} lies outside these {size} frames; calibrate "
                     "again",
     "roi_syntax": "--roi {roi!r} should be x,y,w,h in pixels, at least 16 wide and high",

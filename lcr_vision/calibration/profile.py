@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from lcr_vision.calibration.view import CalibratedReader, View
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
 from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.head import FaceHead, model_digest
@@ -166,8 +166,8 @@ class Profile:
             raise ProfileError("a profile must be a JSON object")
         version = _get(data, "version", _version)
         if version not in READS:
-            raise ProfileError(f"field 'version' is {version}, but this lcr-vision reads profile "
-                               f"versions {READS[0]} to {READS[-1]}; calibrate again")
+            raise ProfileError(Said("profile_version", {"version": version, "first": READS[0],
+                                                        "last": READS[-1]}))
         turn = _get(data, "turn", _optional(_count(0, 3)), None)
         reading = ReaderSettings(
             _get(data, "dice", _dice),

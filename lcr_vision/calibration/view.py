@@ -77,9 +77,9 @@ class View:
         area = frame[y:y + h, x:x + w]
         size = _resized(w, h, scale)
         if size[0] * size[1] > MAX_PIXELS:
-            raise ViewError(f"the profile's scale {self.scale:g} makes the play area of these "
-                            f"{frame.shape[1]}x{frame.shape[0]} frames {size[0]}x{size[1]} "
-                            f"pixels, over {MAX_PIXELS / 1e6:g} megapixels; calibrate again")
+            raise ViewError(Said("profile_scale", {
+                "scale": f"{self.scale:g}", "size": f"{frame.shape[1]}x{frame.shape[0]}",
+                "area": f"{size[0]}x{size[1]}", "most": f"{MAX_PIXELS / 1e6:g}"}))
         if size != (w, h):
             area = cv2.resize(area, size,
                               interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)

@@ -34,7 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     review = build_review(args.session, args.also)
-    for said in (review.warning, review.tampered):
+    for said in (review.warning, review.tampered):  # in the session's language already
         if said:
             print(f"lcr-vision: warning: {said}", file=sys.stderr)
     path = write_page(args.session, review)
@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
                       games=record.count(len(review.games), "finished_game")))
     failed = open_page(path.resolve().as_uri()) if args.open else None
     if failed:
-        print(f"lcr-vision: error: {failed}; open {path} yourself", file=sys.stderr)
+        print(f"lcr-vision: error: {record.line('open_yourself', why=failed, path=path)}",
+              file=sys.stderr)
         return 2
     return 0

@@ -138,6 +138,7 @@ EN = Language(
         "rec_already": "Roll {k} already shows {faces}: nothing to correct.",
         "rec_faces_count": "roll {k} was {player}'s throw of {dice}; --faces gives {given}",
         "rec_updated": "Updated {path}.",
+        "rec_open_yourself": "{why}; open {path} yourself",
         "rec_page_stale": "the correction is saved, but {why}; rebuild the page with: "
                           "lcr-vision review {folder}",
         "rec_wrote": "Wrote {path}: {rolls}, {games}.",

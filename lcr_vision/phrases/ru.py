@@ -172,6 +172,7 @@ RU = Language(
         "rec_faces_count": "бросок {k} — это бросок игрока {player}, {dice}; в --faces граней: "
                            "{given}",
         "rec_updated": "Страница обновлена: {path}.",
+        "rec_open_yourself": "{why}; откройте {path} сами",
         "rec_page_stale": "исправление сохранено, но {why}; пересоберите страницу: "
                           "lcr-vision review {folder}",
         "rec_wrote": "Страница записана: {path}; {rolls}, {games}.",

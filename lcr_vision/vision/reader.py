@@ -241,7 +241,7 @@ class DiceReader:
 
     def _configure(self, settings: ReaderSettings) -> None:
         if settings.views not in _TURNS:
-            raise UserError(f"views must be 1, 2 or 4 quarter-turn readings, not {settings.views}")
+            raise UserError(Said("views", {"views": settings.views}))
         self.settings = settings
         self.head = self._usable(settings.head)
         none = np.array(CLASSES) == NONE
@@ -256,15 +256,15 @@ class DiceReader:
 
     def _usable(self, head: FaceHead | None) -> FaceHead | None:
         if head is not None and not self.has_features:
-            raise ModelError(f"{self.model_path} has no {FEATURES_OUTPUT!r} output for a "
-                             "calibrated face head; use a model exported with it")
+            raise ModelError(Said("no_features", {"path": str(self.model_path),
+                                                  "output": FEATURES_OUTPUT}))
         shapes = {o.name: o.shape[-1] for o in self.session.get_outputs()}
         wanted = (shapes.get(FEATURES_OUTPUT), shapes.get(CLASSIFIER_OUTPUT))
         if head is not None and all(isinstance(n, int) for n in wanted) \
                 and head.weights.shape != wanted:
-            raise ModelError(f"the face head reads {head.weights.shape[0]} features into "
-                             f"{head.weights.shape[1]} classes, but {self.model_path} gives "
-                             f"{wanted[0]} and {wanted[1]}: calibrate again with it")
+            raise ModelError(Said("head_shape", {
+                "features": head.weights.shape[0], "classes": head.weights.shape[1],
+                "path": str(self.model_path), "gives": f"{wanted[0]} and {wanted[1]}"}))
         return head
 
     def locate(self, image: np.ndarray) -> Peaks:
