@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 import cv2
 import numpy as np
@@ -90,25 +93,48 @@ def test_the_turn_and_standings_are_largest_and_the_winner_larger_still() -> Non
     assert last - first + 1 >= WINNER_PX - 1
 
 
+class Captured(Screen):
+    """A visible window that keeps each picture it is shown, for a test to look at."""
+
+    visible = True
+
+    def __init__(self) -> None:
+        self.shown: list[np.ndarray] = []
+
+    def show(self, image: np.ndarray) -> str | None:
+        self.shown.append(image)
+        return None
+
+
+@contextmanager
+def one_photo_table(folder: Path, players: Sequence[str], screen: Screen, language: str = "en",
+                    out: TextIO | None = None) -> Iterator[TableLoop]:
+    """A table loop over a folder of one photo in which no die is read, in a new session in
+    ``folder``, showing on ``screen`` and printing to ``out``; the session is closed after."""
+    (folder / "rolls").mkdir()
+    cv2.imwrite(str(folder / "rolls" / "roll.png"), np.full((48, 64, 3), 90, np.uint8))
+    session = Session.create(folder / "s", Settings.create(list(players)))
+    try:
+        with Announcer(None, speak=False, record=None, out=out) as voice:
+            yield TableLoop(session, FolderSource(folder / "rolls"), lambda f: Detections(),
+                            voice, Phrasebook(session.settings.players, language), screen)
+    finally:
+        session.close()
+
+
 def test_keys_that_type_never_crash_where_nobody_can_type(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """t and a with the terminal's input ended: the table says nobody can type here and plays
     on; a choice (Wilder's payment, a wild's target) is left to the policy."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    (tmp_path / "rolls").mkdir()
-    cv2.imwrite(str(tmp_path / "rolls" / "roll.png"), np.full((48, 64, 3), 90, np.uint8))
-    session = Session.create(tmp_path / "s", Settings.create(["Ann", "Ben", "Cat"]))
     frame = np.full((48, 64, 3), 90, np.uint8)
-    with Announcer(None, speak=False, record=None) as voice:
-        loop = TableLoop(session, FolderSource(tmp_path / "rolls"), lambda f: Detections(),
-                         voice, Phrasebook(session.settings.players), Screen())
+    with one_photo_table(tmp_path, ["Ann", "Ben", "Cat"], Screen()) as loop:
         for key in ("type", "amend"):
             loop.act(key, frame)
-    assert capsys.readouterr().out.count(
-        "Nobody can type here: the terminal's input has ended.") == 2
-    assert session.ledger.rolls == () and loop.view.choose("pay? ") == ""
-    session.close()
+        assert capsys.readouterr().out.count(
+            "Nobody can type here: the terminal's input has ended.") == 2
+        assert loop.session.ledger.rolls == () and loop.view.choose("pay? ") == ""
 
 
 def test_every_key_shows_in_the_window_and_standings_wrap_between_players(
@@ -117,34 +143,21 @@ def test_every_key_shows_in_the_window_and_standings_wrap_between_players(
     window; a photo folder is never told to roll again; eight long names wrap between players,
     never between a name and its chips."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    (tmp_path / "rolls").mkdir()
-    cv2.imwrite(str(tmp_path / "rolls" / "roll.png"), np.full((48, 64, 3), 90, np.uint8))
     players = [f"Bartholomew{i}" for i in range(8)]
-    session = Session.create(tmp_path / "s", Settings.create(players))
     frame = np.full((480, 640, 3), 90, np.uint8)
-    shown: list[np.ndarray] = []
-
-    class Captured(Screen):
-        visible = True
-
-        def show(self, image: np.ndarray) -> str | None:
-            shown.append(image)
-            return None
-
-    with Announcer(None, speak=False, record=None, out=io.StringIO()) as voice:
-        loop = TableLoop(session, FolderSource(tmp_path / "rolls"), lambda f: Detections(),
-                         voice, Phrasebook(session.settings.players), Captured())
-        loop.view.show(frame, session.state, None, True)
-        bare = shown[-1]
+    screen = Captured()
+    with one_photo_table(tmp_path, players, screen, out=io.StringIO()) as loop:
+        loop.view.show(frame, loop.session.state, None, True)
+        bare = screen.shown[-1]
         notes = []
         for key in ("confirm", "standings", "type"):
             loop.act(key, frame)
             notes.append(loop.view.note)
-            assert not np.array_equal(shown[-1], bare), f"{key} changed nothing in the window"
+            assert not np.array_equal(screen.shown[-1], bare), f"{key} changed nothing"
+        rows = wrap(loop.view.chips(loop.session.state), DISPLAY_WIDTH - 2 * MARGIN,
+                    STANDINGS_PX)
     assert notes == ["Nothing to accept: no unsure read is waiting", "Standings said",
                      "Nobody can type here: the terminal's input has ended."]
     assert "roll again" not in loop.view.hint
     assert TableView(Screen(), tuple(players)).hint.endswith("or roll again")
-    rows = wrap(loop.view.chips(session.state), DISPLAY_WIDTH - 2 * MARGIN, STANDINGS_PX)
     assert len(rows) > 1 and all(re.fullmatch(r"(\w+ \d+ *)+", row) for row in rows)
-    session.close()

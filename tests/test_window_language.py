@@ -8,19 +8,16 @@ import re
 import string
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
+from test_table_view import Captured, one_photo_table
 
-from lcr_vision.camera.stills import FolderSource
-from lcr_vision.ledger import Session
 from lcr_vision.odds import Odds
 from lcr_vision.phrases import window
 from lcr_vision.phrases.window import WINDOW
 from lcr_vision.rules import GameState, Settings, play_roll
-from lcr_vision.speech import Announcer, Phrasebook
+from lcr_vision.speech import Phrasebook
 from lcr_vision.table import view as view_module
-from lcr_vision.table.loop import TableLoop
 from lcr_vision.table.overlay import DISPLAY_WIDTH, GLUE, MARGIN, STANDINGS_PX, wrap
 from lcr_vision.table.screen import Screen
 from lcr_vision.table.view import TableView
@@ -97,32 +94,18 @@ def test_a_russian_table_draws_its_notes_and_its_refusals(
     """Keys at a Russian table: their notes, and a refusal (nobody at the terminal), are drawn
     in Russian as they are, not replaced by a pointer to the terminal."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    (tmp_path / "rolls").mkdir()
-    cv2.imwrite(str(tmp_path / "rolls" / "roll.png"), np.full((48, 64, 3), 90, np.uint8))
-    session = Session.create(tmp_path / "s", Settings.create(["Аня", "Боря", "Катя"]))
     frame = np.full((480, 640, 3), 90, np.uint8)
-    shown: list[np.ndarray] = []
-
-    class Captured(Screen):
-        visible = True
-
-        def show(self, image: np.ndarray) -> str | None:
-            shown.append(image)
-            return None
-
-    phrases = Phrasebook(session.settings.players, "ru")
-    with Announcer(None, speak=False, record=None, out=io.StringIO()) as voice:
-        loop = TableLoop(session, FolderSource(tmp_path / "rolls"), lambda f: Detections(),
-                         voice, phrases, Captured())
-        loop.view.show(frame, session.state, None, False)
+    screen = Captured()
+    with one_photo_table(tmp_path, ["Аня", "Боря", "Катя"], screen, "ru",
+                         io.StringIO()) as loop:
+        loop.view.show(frame, loop.session.state, None, False)
         notes = []
         for key in ("confirm", "standings", "type"):
-            before = shown[-1]
+            before = screen.shown[-1]
             loop.act(key, frame)
             notes.append(loop.view.note)
-            assert not np.array_equal(shown[-1], before), f"{key} changed nothing in the window"
+            assert not np.array_equal(screen.shown[-1], before), f"{key} changed nothing"
     assert notes[:2] == [WINDOW["ru"].written("nothing_to_accept"),
                          WINDOW["ru"].written("standings_said")]
     assert re.search("[А-я]", notes[2]) and not re.search("[A-Za-z]", notes[2]), notes[2]
     assert loop.view.hint == "пробел — принять, t — ввести грани"  # a folder is not thrown again
-    session.close()
