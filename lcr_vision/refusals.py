@@ -32,7 +32,6 @@ REFUSALS: Mapping[str, str] = {
     "no_undo": "there is no roll to undo",
     "no_roll": "there is no roll {k}: the session has {rolls:roll}",
     "roll_refused": "roll {k}: {why}",
-    "cannot_correct": "cannot correct roll {k}: {why}",
     "not_their_turn": "roll {k} was {player}'s, but it is {expected}'s turn",
     "cannot_follow": "roll {k} cannot follow roll {last}",
     "settled_after": "roll {k} cannot be corrected on its own: played again, the correction "

@@ -28,7 +28,6 @@ REFUSALS_RU: Mapping[str, str] = {
     "no_undo": "отменять нечего: бросков нет",
     "no_roll": "броска {k} нет: всего бросков {rolls}",
     "roll_refused": "бросок {k}: {why}",
-    "cannot_correct": "бросок {k} не исправить: {why}",
     "not_their_turn": "бросок {k} — бросок игрока {player}, а ход игрока {expected}",
     "cannot_follow": "бросок {k} не может идти за броском {last}",
     "settled_after": "бросок {k} не исправить отдельно: если переиграть, исправлению, "
