@@ -18,6 +18,7 @@ window speaks the session's language.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -99,7 +100,13 @@ def board(image: np.ndarray, lines: Sequence[tuple[str, int]], room: int = 0) ->
     (960, True, 200)
     """
     top = widened(image)
-    width = top.shape[1]
+    return np.vstack([top, _band(tuple(lines), top.shape[1], room)])
+
+
+@lru_cache(maxsize=16)  # the window shows the same lines frame after frame until the game moves
+def _band(lines: tuple[tuple[str, int], ...], width: int, room: int) -> np.ndarray:
+    """The band of `board` holding ``lines`` on a picture ``width`` pixels wide (read-only:
+    shared by every frame that shows them)."""
     rows = [(piece, px) for text, px in lines if text
             for piece in wrap(text, width - 2 * MARGIN, px)]
     band = np.full((max(band_height([px for _, px in rows]), room), width, 3), 16, np.uint8)
@@ -107,7 +114,8 @@ def board(image: np.ndarray, lines: Sequence[tuple[str, int]], room: int = 0) ->
     for piece, px in rows:
         baseline += round(px * LEADING)
         lettering.draw(band, piece, (MARGIN, baseline - round(px * 0.25)), px)
-    return np.vstack([top, band])
+    band.flags.writeable = False
+    return band
 
 
 def band_height(rows: Sequence[int]) -> int:
