@@ -61,13 +61,14 @@ def test_only_a_die_read_unsure_is_given_the_second_look() -> None:
 
     def cuts(reading: DiceReader) -> tuple[Detections, list[int]]:
         counted: list[int] = []
-        read = reading.face_log_probs
+        read = reading.crop_outputs
 
-        def counting(crops: np.ndarray) -> np.ndarray:
+        def counting(crops: np.ndarray,
+                     features: bool | None = None) -> tuple[np.ndarray, np.ndarray | None]:
             counted.append(len(crops))
-            return read(crops)
+            return read(crops, features)
 
-        reading.face_log_probs = counting  # type: ignore[method-assign]
+        reading.crop_outputs = counting  # type: ignore[method-assign]
         return reading.read(frame), counted
 
     plain, plain_cuts = cuts(reader.reading(second=False))

@@ -65,7 +65,8 @@ def test_its_model_is_read_with_the_crops_it_was_trained_on(tmp_path: Path) -> N
     assert reader.crop == lite.LiteClassifier.crop
     assert reader.crops(image, peaks).shape == (2, 3, lite.LiteClassifier.crop,
                                                 lite.LiteClassifier.crop)
-    faces, probs, _ = reader.classify(image, peaks)
+    faces, probs = reader.best_faces(reader.face_log_probs(reader.crops(image, peaks)),
+                                     peaks.scores)
     assert faces.shape == probs.shape == (2,) and ((probs > 0) & (probs <= 1)).all()
     with pytest.raises(SystemExit, match="not the plain CNN; start from the classifier.pt"):
         _classifier_weights(path, lambda: np.zeros((1, 3, 40, 40), np.float32))

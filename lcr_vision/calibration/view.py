@@ -23,7 +23,7 @@ upright model, `spec.UPRIGHT_KEY`), when the camera stands at another side of th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -31,6 +31,9 @@ from lcr_vision.calibration.tiles import merge, windows
 from lcr_vision.errors import Said, UserError
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.limits import MAX_PIXELS
+
+if TYPE_CHECKING:  # the reader loads OpenCV: commands taking --calibration start without it
+    from lcr_vision.vision.reader import DiceReader, Look
 
 
 class ViewError(UserError):
@@ -116,17 +119,38 @@ class FrameReader(Protocol):
     def read(self, image_bgr: np.ndarray) -> Detections: ...
 
 
+@dataclass(frozen=True)
+class ViewLook:
+    """A frame of ``shape`` seen once through a view (`CalibratedReader.look`): the view's
+    picture, and a `Look` at each of its windows with the window's offset ``(x, y)``."""
+
+    shape: tuple[int, ...]
+    image: np.ndarray
+    windows: tuple[tuple[Look, tuple[int, int]], ...]
+
+
 class CalibratedReader:
     """A reader that sees each frame through ``view``; answers in the frame's own pixels."""
 
-    def __init__(self, reader: FrameReader, view: View) -> None:
+    def __init__(self, reader: DiceReader, view: View) -> None:
         self.reader = reader
         self.view = view
 
     def read(self, frame: np.ndarray) -> Detections:
         """Every readable die in the play area of ``frame``."""
+        return self.judge(self.look(frame))
+
+    def look(self, frame: np.ndarray, features: bool | None = None) -> ViewLook:
+        """One look at each window of ``frame``'s play area (`DiceReader.look`: ``features``
+        keeps what any head needs to judge it)."""
         image = self.view.apply(frame)
         h, w = image.shape[:2]
-        parts = [(self.reader.read(image[y:y + th, x:x + tw]), (x, y))
-                 for x, y, tw, th in windows((w, h), self.view.tiles, self.view.overlap)]
-        return self.view.to_frame(merge(parts) if len(parts) > 1 else parts[0][0], frame.shape)
+        return ViewLook(frame.shape, image, tuple(
+            (self.reader.look(image[y:y + th, x:x + tw], features), (x, y))
+            for x, y, tw, th in windows((w, h), self.view.tiles, self.view.overlap)))
+
+    def judge(self, look: ViewLook) -> Detections:
+        """The dice of ``look`` as this reader decides them (`DiceReader.judge`), each once, in
+        the frame's pixels: what `read` reads, for a look kept and judged with another head."""
+        parts = [(self.reader.judge(part), offset) for part, offset in look.windows]
+        return self.view.to_frame(merge(parts) if len(parts) > 1 else parts[0][0], look.shape)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -121,6 +121,24 @@ SECOND_BELOW = 0.99
 
 class ModelError(UserError):
     """The model file is missing or is not a dice-reader model."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """One look at a picture (`DiceReader.look`): the picture, the locator's peaks in it, and
+    the classifier's outputs for every set of crops cut from it so far, logits and (where
+    ``features``) pooled features ``(turns, N, ...)``, as `DiceReader.crop_outputs` gives them.
+
+    A look is judged into dice by `DiceReader.judge`, the one decision step every reading goes
+    through: play, calibration, measurement. A face head changes only what is made of the
+    outputs, so a look judged again with another head runs the classifier only on crops no
+    judging cut before (calibration judges each check roll once per head it tries)."""
+
+    image: np.ndarray
+    peaks: Peaks
+    features: bool = False
+    outputs: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray | None]] = field(
+        default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -364,14 +382,24 @@ class DiceReader:
         """The classifier's crop ``(N, 3, crop, crop)`` of each peak, cut from ``image``."""
         return cut_crops(image, peaks.centers, peaks.sizes.mean(1), self.crop)
 
-    def classify(self, image: np.ndarray,
-                 peaks: Peaks) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Class index and probability of each peak's crop, over the allowed classes only, and
-        every class's probability ``(N, C)``."""
+    def _classify(self, look: Look,
+                  peaks: Peaks) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Class index and probability of each of ``peaks``' crops in ``look``, over the allowed
+        classes only, and every class's probability ``(N, C)``."""
         if not len(peaks.scores):
             return np.zeros(0, int), np.zeros(0, np.float32), np.zeros((0, len(CLASSES)))
-        probs = self.class_probs(self.face_log_probs(self.crops(image, peaks)))
+        probs = self.class_probs(self._log_probs_of(look, peaks))
         return (*self.choose(probs, peaks.scores), probs)
+
+    def _log_probs_of(self, look: Look, peaks: Peaks) -> np.ndarray:
+        """`log_probs` of the crops of ``peaks`` cut from ``look``'s picture, their outputs kept
+        in the look: the same crops read by this reader's views are never run again."""
+        features = look.features or self.head is not None
+        key = (self.turns, self.find_up, self.crop, features,
+               peaks.centers.tobytes(), peaks.sizes.tobytes())
+        if key not in look.outputs:
+            look.outputs[key] = self.crop_outputs(self.crops(look.image, peaks), features)
+        return self.log_probs(*look.outputs[key])
 
     def class_probs(self, log_probs: np.ndarray,
                     classes: np.ndarray | None = None) -> np.ndarray:
@@ -423,20 +451,33 @@ class DiceReader:
 
     def read(self, image_bgr: np.ndarray) -> Detections:
         """Every readable die in the frame: box (frame pixels), face token and confidence."""
-        return self.stages(image_bgr).dice
+        return self.judge(self.look(image_bgr))
 
     def stages(self, image_bgr: np.ndarray) -> Stages:
         """The frame read as `read` reads it, with the locator's peaks kept: where measurement
         tells a die the locator missed from one the classifier dropped or misread."""
-        image = check_frame(image_bgr)
-        peaks = self.locate(image)
-        read = Read(peaks, *self.classify(image, peaks))
-        if self.settings.reread:
-            read = self.read_again(image, read)
-        dice = self.decide(image.shape, read.peaks, read.best, read.score, read.probs)
-        return Stages(peaks, self.second_look(image, dice) if self.settings.second else dice)
+        look = self.look(image_bgr)
+        return Stages(look.peaks, self.judge(look))
 
-    def read_again(self, image: np.ndarray, read: Read) -> Read:
+    def look(self, image_bgr: np.ndarray, features: bool | None = None) -> Look:
+        """One look at the frame: its die centres (`locate`), for `judge` to read. ``features``
+        keeps the classifier's features of every crop read (default: where a head reads them),
+        so that the look can be judged again with any head."""
+        image = check_frame(image_bgr)
+        return Look(image, self.locate(image), self.head is not None if features is None
+                    else features)
+
+    def judge(self, look: Look) -> Detections:
+        """The dice of ``look``: each peak's crop read, read again from bigger crops where
+        dropped (``reread``: `read_again`), kept where sure enough and whole (`decide`), and
+        read again from crops of other sizes where unsure (``second``: `second_look`)."""
+        read = Read(look.peaks, *self._classify(look, look.peaks))
+        if self.settings.reread:
+            read = self.read_again(look, read)
+        dice = self.decide(look.image.shape, read.peaks, read.best, read.score, read.probs)
+        return self.second_look(look, dice) if self.settings.second else dice
+
+    def read_again(self, look: Look, read: Read) -> Read:
         """``read`` where a peak that would be dropped (read ``none`` or unsure) but reads a
         face surely from a bigger crop (`REREAD_SCALES`) takes that crop's size and reading."""
         peaks = read.peaks
@@ -447,7 +488,7 @@ class DiceReader:
         trial = Peaks(np.tile(peaks.centers[again], (k, 1)),
                       np.concatenate([peaks.sizes[again] * s for s in REREAD_SCALES]),
                       np.tile(peaks.scores[again], k))
-        faces, scores, probs = self.classify(image, trial)
+        faces, scores, probs = self._classify(look, trial)
         faces, scores = faces.reshape(k, -1), scores.reshape(k, -1)
         sure = self._sure(trial.scores.reshape(k, -1), faces, scores)
         chosen = np.where(sure, scores, -1.0).argmax(0)
@@ -460,7 +501,7 @@ class DiceReader:
         kept[at] = probs.reshape(k, len(again), -1)[pick, found]
         return Read(Peaks(peaks.centers, sizes, peaks.scores), best, score, kept)
 
-    def second_look(self, image: np.ndarray, dice: Detections) -> Detections:
+    def second_look(self, look: Look, dice: Detections) -> Detections:
         """``dice`` where each die whose face read less probable than ``second_below`` is read
         again from crops `SECOND_LOOK` times its size: its face and score are those of the three
         reads' probabilities averaged (the likeliest face, never ``none``: the die was found).
@@ -473,8 +514,8 @@ class DiceReader:
         boxes = dice.boxes[unsure]
         sizes = np.stack([boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]], 1)
         centers, classes = dice.centers[unsure], self._set_of(dice.probs)
-        looks = [self.class_probs(self.face_log_probs(self.crops(
-            image, Peaks(centers, sizes * k, np.ones(len(unsure))))), classes)
+        looks = [self.class_probs(self._log_probs_of(
+            look, Peaks(centers, sizes * k, np.ones(len(unsure)))), classes)
             for k in SECOND_LOOK]
         probs = dice.probs.copy()
         probs[unsure] = np.mean([dice.probs[unsure], *looks], axis=0)
@@ -495,7 +536,7 @@ class DiceReader:
     def decide(self, shape: tuple[int, ...], peaks: Peaks, best: np.ndarray,
                score: np.ndarray, probs: np.ndarray | None = None) -> Detections:
         """The dice of a frame of ``shape`` whose ``peaks`` read as ``best`` with ``score``
-        (`classify`): those not ``none``, sure enough (less sure where the locator is sure of
+        (`judge`): those not ``none``, sure enough (less sure where the locator is sure of
         the die: `SURE_HEAT`), not cut by the frame's edge, each once."""
         boxes = peaks.boxes()
         h, w = shape[:2]
