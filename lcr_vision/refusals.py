@@ -127,6 +127,11 @@ REFUSALS: Mapping[str, str] = {
     "no_source": "no video file, folder or stream at {source}",
     "no_images": "no images in {folder}",
     "no_frames": "cannot read frames from {source}",
+    "photo_skipped": "{why}; skipped",
+    "source_lost": "{source} stopped sending frames; reconnecting",
+    "source_back": "{source} is back",
+    "no_display": "no display found; running headless",
+    "warning": "warning: {what}",
     "no_model": "no dice model at {path}",
     "bad_model": "{path} is not a usable ONNX model: {why}",
     # Odds and simulations.
@@ -174,6 +179,9 @@ REFUSALS: Mapping[str, str] = {
                      "{area} pixels, over {most} megapixels; calibrate again",
     "profile_area": "the profile's play area {roi} lies outside these {size} frames; calibrate "
                     "again",
+    "head_other_model": "profile {name!r} learnt its dice for another model than {model}; "
+                        "reading without what it learnt (calibrate again to learn them for this "
+                        "one)",
     "roi_syntax": "--roi {roi!r} should be x,y,w,h in pixels, at least 16 wide and high",
     "rolls_least": "--rolls must be at least 1",
     "face_map_regular": "--face-map is for regular dice (--dice regular)",

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from lcr_vision.camera import CaptureSource, FolderSource, SourceError, open_source
+from lcr_vision.phrases.spoken import warn_in
 
 
 def grey(level: int) -> np.ndarray:
@@ -46,6 +47,11 @@ def test_a_photo_that_cannot_be_decoded_is_named_and_skipped(
     assert capsys.readouterr().err == (f"lcr-vision: warning: {tmp_path}/b.jpg: not a picture "
                                        "lcr-vision reads (JPEG, PNG, BMP, TIFF, WebP, PPM); "
                                        "skipped\n")
+    russian = FolderSource(tmp_path, warn=warn_in("ru"))
+    assert len(list(russian.frames())) == 2
+    assert capsys.readouterr().err == (f"lcr-vision: внимание: {tmp_path}/b.jpg: это не снимок, "
+                                       "который читает lcr-vision (JPEG, PNG, BMP, TIFF, WebP, "
+                                       "PPM); снимок пропущен\n")
 
 
 def test_one_photo_is_one_roll(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from typing import Any
 from lcr_vision.calibration.view import CalibratedReader, View
 from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
+from lcr_vision.phrases.spoken import WORDS
 from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
@@ -382,17 +383,16 @@ def _held_out(v: Any) -> tuple[Accuracy, Accuracy]:
 
 
 def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1,
-                   kind: DiceKind | None = None) -> CalibratedReader:
+                   kind: DiceKind | None = None, language: str = "en") -> CalibratedReader:
     """A reader with ``profile``'s thresholds and learnt face head, seeing frames through its
     view; ``kind`` (default: the profile's dice) limits the faces reported. A head learnt for
-    another model than ``model`` is left out, saying so once on stderr: the profile still reads as
-    it did before it learnt the dice."""
+    another model than ``model`` is left out, saying so once on stderr in ``language``: the
+    profile still reads as it did before it learnt the dice."""
     reader = DiceReader(model, profile.settings(kind), threads)
     head = profile.face_head
     if head is not None and (not reader.has_features
                              or head.model != model_digest(reader.model_path)):
-        print(f"lcr-vision: note: profile {profile.name!r} learnt its dice for another model "
-              f"than {reader.model_path}; reading without what it learnt (calibrate again to "
-              "learn them for this one)", file=sys.stderr)
+        note = Said("head_other_model", {"name": profile.name, "model": str(reader.model_path)})
+        print(f"lcr-vision: note: {WORDS[language].printed(note)}", file=sys.stderr)
         head = None
     return CalibratedReader(reader.reading(head=head), profile.view)

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from lcr_vision.camera.source import FrameSource
+from lcr_vision.camera.source import FrameSource, Warn, warn_in_english
 from lcr_vision.errors import Said, UserError
 
 
@@ -51,8 +51,9 @@ class CaptureSource(FrameSource):
     """
 
     def __init__(self, target: int | str, live: bool, retry_seconds: float = 1.0,
-                 first_tries: int = 3) -> None:
+                 first_tries: int = 3, warn: Warn = warn_in_english) -> None:
         self.target = target
+        self.warn = warn
         self.live = live
         self.name = f"camera {target}" if isinstance(target, int) else str(target)
         self.retry_seconds = retry_seconds
@@ -98,7 +99,7 @@ class CaptureSource(FrameSource):
             self._first = None
             if frame is not None:
                 if flowed and tries:
-                    self._report("is back")
+                    self.warn(Said("source_back", {"source": self.name}))
                 flowed, tries = True, 0
                 self.position += 1
                 if self.position >= self.start:
@@ -109,14 +110,11 @@ class CaptureSource(FrameSource):
             if not flowed and tries >= self.first_tries:
                 raise SourceError(Said("no_frames", {"source": self.name}))
             if flowed and not tries:
-                self._report("stopped sending frames; reconnecting")
+                self.warn(Said("source_lost", {"source": self.name}))
             if tries:
                 time.sleep(self.retry_seconds)
             tries += 1
             self._open()
-
-    def _report(self, what: str) -> None:
-        print(f"lcr-vision: {self.name} {what}", file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if self._capture is not None:

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
+
+from lcr_vision.errors import Said, english
+
+# How a source tells what befell its frames (a photo skipped, a camera gone and back).
+Warn = Callable[[Said], None]
+
+
+def warn_in_english(said: Said) -> None:
+    """A source's warning on stderr, in English: the front end passes one in its language."""
+    print(f"lcr-vision: {english(Said('warning', {'what': said}))}", file=sys.stderr, flush=True)
 
 
 class FrameSource(ABC):

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
 from lcr_vision.camera.capture import SourceError
-from lcr_vision.camera.source import FrameSource
+from lcr_vision.camera.source import FrameSource, Warn, warn_in_english
 from lcr_vision.errors import Said
 from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import MAX_PIXELS
@@ -40,15 +39,17 @@ def photo_digest(path: Path) -> str:
 
 class FolderSource(FrameSource):
     """Each image of ``folder`` (or the one photo it names) is one roll at rest. An image that
-    cannot be used (unreadable, not a picture, over ``max_pixels``) is skipped with a line on stderr
-    saying why, as a roll the camera could not see: the player owed it rolls with the next photo.
+    cannot be used (unreadable, not a picture, over ``max_pixels``) is skipped, saying why
+    (``warn``), as a roll the camera could not see: the player owed it rolls with the next photo.
     ``position`` counts every image, used or not. The photos named in ``done`` were read before (a
     resumed session): they are passed over wherever they sort, and every other photo is read."""
 
     stills = True
 
-    def __init__(self, folder: Path, max_pixels: int = MAX_PIXELS) -> None:
+    def __init__(self, folder: Path, max_pixels: int = MAX_PIXELS,
+                 warn: Warn = warn_in_english) -> None:
         self.max_pixels = max_pixels
+        self.warn = warn
         self.name = str(folder)
         if folder.is_file():  # one photo: a folder of one roll
             self.folder, self.paths = folder.parent, [folder]
@@ -93,7 +94,7 @@ class FolderSource(FrameSource):
             try:
                 image = load_image(path, self.max_pixels, cv2.IMREAD_COLOR)
             except ImageError as exc:
-                print(f"lcr-vision: warning: {exc}; skipped", file=sys.stderr, flush=True)
+                self.warn(Said("photo_skipped", {"why": exc.said}))
                 continue
             self.current = path
             yield image

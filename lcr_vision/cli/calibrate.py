@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.store import save, save_checks
     from lcr_vision.camera import open_source
     from lcr_vision.cli.table import screen_from
+    from lcr_vision.phrases.spoken import warn_in
     from lcr_vision.speech import Announcer
     from lcr_vision.vision.labels import read_answers
     from lcr_vision.vision.reader import DiceReader, ReaderSettings
@@ -111,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     answers = None if args.answers is None else read_answers(args.answers, kind)
     # a missing or broken model is the first thing said
     reader = DiceReader(args.model, ReaderSettings(kind), args.threads)
-    source = open_source(args.camera, args.source)
+    source = open_source(args.camera, args.source, warn=warn_in(args.language))
     screen = screen_from(args)
     try:
         with Announcer.start(args.language, mute=args.mute) as announcer:

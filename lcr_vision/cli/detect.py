@@ -62,7 +62,8 @@ def reader_from(args: argparse.Namespace, pyramid: bool = False):  # imported la
     from lcr_vision.calibration import load, profile_reader
 
     profile = load(args.calibration)
-    return profile_reader(profile, args.model, args.threads, args.dice or profile.dice)
+    return profile_reader(profile, args.model, args.threads, args.dice or profile.dice,
+                          getattr(args, "language", "en"))
 
 
 def image_files(paths: list[Path]) -> list[Path]:

@@ -14,6 +14,7 @@ from lcr_vision.cli.detect import add_reader_options, reader_from
 from lcr_vision.cli.options import add_seed_option, add_where_options, add_window_options
 from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger import Session
+from lcr_vision.phrases.spoken import WORDS
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
 from lcr_vision.table.screen import Screen, Window, display_available
 from lcr_vision.vision.images import IMAGE_SUFFIXES
@@ -62,7 +63,7 @@ def screen_from(args: argparse.Namespace) -> Screen:
     if args.headless:
         return Screen()
     if not display_available():
-        print("lcr-vision: no display found; running headless", file=sys.stderr)
+        print(f"lcr-vision: {WORDS[args.language].printed(Said('no_display'))}", file=sys.stderr)
         return Screen()
     return Window()
 
@@ -82,7 +83,7 @@ def play_at_table(args: argparse.Namespace, read: ReadFrame,
     limit = pixel_limit(args.max_megapixels)
     with announcer_from(args) as announcer:
         source = open_source(args.camera, args.source, args.seed, ready=announcer.idle,
-                             max_pixels=limit)
+                             max_pixels=limit, warn=announcer.warn)
         try:
             source.check()
             session = open_session()

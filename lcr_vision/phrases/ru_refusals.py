@@ -126,6 +126,11 @@ REFUSALS_RU: Mapping[str, str] = {
     "no_source": "по адресу {source} нет ни видео, ни папки, ни потока",
     "no_images": "в {folder} нет снимков",
     "no_frames": "не прочитать кадры из {source}",
+    "photo_skipped": "{why}; снимок пропущен",
+    "source_lost": "источник {source} перестал присылать кадры; подключаюсь снова",
+    "source_back": "источник {source} снова присылает кадры",
+    "no_display": "экрана нет; работаю без окна",
+    "warning": "внимание: {what}",
     "no_model": "нет модели кубиков: {path}",
     "bad_model": "{path} — непригодная модель ONNX",
     # Odds and simulations.
@@ -175,6 +180,8 @@ REFUSALS_RU: Mapping[str, str] = {
     "profile_scale": "масштаб профиля {scale} делает игровое поле этих кадров {size} размером "
                      "{area} пикселей, больше {most} мегапикселя: откалибруйте заново",
     "profile_area": "игровое поле профиля {roi} вне этих кадров {size}: откалибруйте заново",
+    "head_other_model": "профиль {name} выучил кости для другой модели, не {model}; читаю без "
+                        "выученного (откалибруйте заново, чтобы выучить их для этой)",
     "roi_syntax": "--roi {roi!r} пишется как x,y,w,h в пикселях, не меньше 16 в ширину и высоту",
     "rolls_least": "--rolls: не меньше 1",
     "face_map_regular": "--face-map — для обычных кубиков (--dice regular)",

@@ -40,10 +40,11 @@ refusal with digits):
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+import sys
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.language import Language
 from lcr_vision.phrases.ru import RU
@@ -76,6 +77,25 @@ def printed(error: UserError, language: str) -> str:
     'отменить можно только последний бросок, а не бросок 2'
     """
     return str(error) if language == "en" else WORDS[language].printed(error.said)
+
+
+def warn_in(language: str) -> Callable[[Said], None]:
+    """Warnings printed on stderr in ``language``: speech gone, a photo skipped, a camera gone
+    and back (`lcr_vision.camera.source.Warn`).
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     warn_in("ru")(Said("source_back", {"source": "cam.mp4"}))
+    >>> print(err.getvalue(), end="")
+    lcr-vision: внимание: источник cam.mp4 снова присылает кадры
+    """
+    words = WORDS[language]
+
+    def warn(what: Said) -> None:
+        print(f"lcr-vision: {words.printed(Said('warning', {'what': what}))}", file=sys.stderr,
+              flush=True)
+
+    return warn
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from lcr_vision.errors import Said, UserError
-from lcr_vision.phrases.spoken import WORDS
+from lcr_vision.phrases.spoken import warn_in
 from lcr_vision.speech.voice import Voice, open_voice
 
 GAP_SECONDS = 0.3  # silence between two sentences of a recording
@@ -60,13 +60,13 @@ class Announcer:
             why = None
         announcer = cls(engine, not mute, record, out, language)
         if why is not None:
-            announcer._warn(why)
+            announcer.warn(Said("text_only", {"why": why}))
         return announcer
 
-    def _warn(self, why: Said) -> None:
-        """Say on stderr, in the table's language, why the table goes on in text only."""
-        text = WORDS[self.language].printed(Said("text_only", {"why": why}))
-        print(f"lcr-vision: warning: {text}", file=sys.stderr, flush=True)
+    def warn(self, what: Said) -> None:
+        """A warning on stderr, in the table's language: the table goes on in text only, a photo
+        was skipped, the camera is gone or back (`lcr_vision.camera.source.Warn`)."""
+        warn_in(self.language)(what)
 
     def say(self, *sentences: str) -> None:
         """Print the sentences (in one write, so a crash never leaves half of them said) and queue
@@ -105,7 +105,8 @@ class Announcer:
                     if self.speak:
                         self.voice.speak(sentence)
                 except (OSError, wave.Error) as exc:
-                    self._warn(Said("speech_stopped", {"why": str(exc)}))
+                    self.warn(Said("text_only", {"why": Said("speech_stopped",
+                                                              {"why": str(exc)})}))
                     self.record, self.speak = None, False
                 finally:
                     self._queue.task_done()
