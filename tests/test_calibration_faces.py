@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 
 from lcr_vision.calibration import load, profile_reader
-from lcr_vision.calibration.faces import empty_crops, fit_head, learn, see, seen_dice
+from lcr_vision.calibration.faces import empty_crops, fit_head, learn, see
 from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import save
 from lcr_vision.calibration.table_check import learn_background
 from lcr_vision.calibration.trial import TrialTable, figures, shoot, write_folder
-from lcr_vision.calibration.view import View
+from lcr_vision.calibration.view import CalibratedReader, View
 from lcr_vision.cli import main
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
@@ -150,6 +150,25 @@ def test_a_head_that_reads_no_better_is_not_kept() -> None:
     assert learnt.after.right < learnt.before.right + max(2, 0.05 * learnt.before.dice)
 
 
+def test_calibration_hands_on_the_rolls_as_play_reads_them() -> None:
+    """The held-out rolls whose reads fit a table's doubt are read as `play` reads them with the
+    profile, dice read again and given the second look, whether the head is judged on first
+    reads (calibration's first) or by the table's questions (``calibrate --update``)."""
+    from lcr_vision.calibration.doubt import table_asks
+    from lcr_vision.faces import FaceMap
+
+    rolls = [CheckRoll(str(i), image, faces)
+             for i, (image, faces) in enumerate(shoot("plain-felt", 8, 2001).rolls)]
+    reader, view = DiceReader(None, ReaderSettings(DiceKind.LCR)), View(scale=1.5)
+    played = [CalibratedReader(reader, view).read(roll.image) for roll in rolls]
+    first = [CalibratedReader(reader.reading(reread=False, second=False), view).read(roll.image)
+             for roll in rolls]
+    assert played != first  # the second look changes what is read, so the test can tell
+    for asks in (None, table_asks(FaceMap.default())):
+        learnt = learn(reader, view, rolls, asks=asks)
+        assert learnt.head is None and list(learnt.reads) == played
+
+
 def test_a_head_leaves_the_faces_no_example_shows_as_the_model_reads_them() -> None:
     """Check rolls where no wild came up teach nothing about wilds: the head must not learn that
     no die shows one."""
@@ -200,6 +219,8 @@ def test_a_head_for_another_model_is_left_out_saying_so(capsys: pytest.CaptureFi
     reader = profile_reader(profile)
     assert reader.reader.head is None
     assert "learnt its dice for another model" in capsys.readouterr().err
+    assert profile_reader(profile, language="ru").reader.head is None
+    assert "выучил кости для другой модели" in capsys.readouterr().err
     own = Profile("own", ReaderSettings(DiceKind.LCR, head=FaceHead(
         head.weights, head.bias, model_digest(DEFAULT_MODEL))))
     assert profile_reader(own).reader.head == own.face_head
@@ -299,7 +320,7 @@ def test_a_check_roll_where_nothing_is_found_teaches_nothing() -> None:
     """A roll whose dice the locator missed (here a blank picture) cannot say which crop showed
     which face: it is read, as nothing, but gives no example."""
     reader = DiceReader(None, ReaderSettings(DiceKind.LCR))
-    seen = see(reader, View(tiles=2, overlap=8),
-               CheckRoll("blank", np.full((240, 320, 3), 128, np.uint8), ("L",)),
+    view = View(tiles=2, overlap=8)
+    seen = see(reader, view, CheckRoll("blank", np.full((240, 320, 3), 128, np.uint8), ("L",)),
                np.random.default_rng(0))
-    assert len(seen.labels) == 0 and seen_dice(reader, seen).faces == ()
+    assert len(seen.labels) == 0 and CalibratedReader(reader, view).judge(seen.look).faces == ()

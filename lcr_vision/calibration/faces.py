@@ -35,13 +35,12 @@ from lcr_vision.calibration.fit import (
     wrong_dice,
 )
 from lcr_vision.calibration.profile import Accuracy
-from lcr_vision.calibration.tiles import merge, windows
-from lcr_vision.calibration.view import CalibratedReader, View
+from lcr_vision.calibration.view import CalibratedReader, View, ViewLook
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.heatmap import Peaks
-from lcr_vision.vision.reader import SECOND_LOOK, DiceReader
+from lcr_vision.vision.reader import SECOND_LOOK, DiceReader, Look
 from lcr_vision.vision.spec import CLASSES, NONE
 
 FOLDS = 5  # check rolls are held out in this many folds (each roll its own with fewer rolls)
@@ -54,28 +53,22 @@ LEARN_ROLLS = 20  # check rolls asked for in all before learning dice read short
 LEARN_BELOW = 0.97  # a share of check dice read right below which there is something to learn
 EMPTY_HEAT = 0.1  # the empty table's crops are first cut where the locator finds peaks this hot
 EMPTY_GAIN = 0.35  # their brightness drifts by up to this share either way, as a webcam's does
-
-
-@dataclass(frozen=True)
-class Part:
-    """One window of a roll's view (`View.tiles`): its shape and offset in the view, the peaks
-    found in it, and the classifier's logits and features ``(turns, N, ...)`` of their crops."""
-
-    shape: tuple[int, ...]
-    offset: tuple[int, int]
-    peaks: Peaks
-    logits: np.ndarray
-    features: np.ndarray
+# Where no table's questions judge a head (calibration's first head), it is judged on each die's
+# first read, as if the reader read no die again (`DiceReader.judge`): on the few rolls held out,
+# the second look mends some of what a head mends and hides its gain (models/README.md, "judged
+# on the held-out check rolls' first reads"). The reads handed on as the table's evidence for its
+# doubt are play's own, dice read again.
+FIRST_READ: dict[str, object] = {"reread": False, "second": False}
 
 
 @dataclass(frozen=True)
 class CheckRead:
-    """A check roll as the reader saw it through the view, and the examples it teaches: crops
-    ``(K, 3, s, s)`` with their class indices ``labels``, and the sizes (view pixels) of the
-    dice among them as the locator found them."""
+    """A check roll as the reader saw it through the view (its `ViewLook`, judged again with each
+    head tried), and the examples it teaches: crops ``(K, 3, s, s)`` with their class indices
+    ``labels``, and the sizes (view pixels) of the dice among them as the locator found them."""
 
     truth: tuple[str, ...]
-    parts: tuple[Part, ...]
+    look: ViewLook
     crops: np.ndarray
     labels: np.ndarray
     sizes: np.ndarray
@@ -92,8 +85,9 @@ class HeadTrial:
     every check roll (``None`` when it did not read the held-out rolls clearly better). Judged
     by a table's questions too (`learn`'s ``asks``), ``asked`` is how many held-out rolls the
     table would ask about without and with it, and ``silent`` how many dice it would commit wrong
-    without asking. ``truths`` are the held-out rolls' faces and ``reads`` how the head kept (or
-    the one read with before, where none is) read them: the evidence a table's doubt is fitted to
+    without asking. ``truths`` are the held-out rolls' faces and ``reads`` how the table reads
+    them with the head kept (or the one read with before, where none is), dice read again and
+    given the second look as in play: the evidence a table's doubt is fitted to
     (`lcr_vision.calibration.doubt`)."""
 
     before: Accuracy
@@ -144,30 +138,24 @@ def assign(log_probs: np.ndarray, truth: Sequence[int], none: int) -> list[int]:
 
 
 def see(reader: DiceReader, view: View, roll: CheckRoll, rng: np.random.Generator) -> CheckRead:
-    """``roll`` read through ``view`` as `CalibratedReader` reads it, kept for reading again with
-    other heads, and the crops it teaches, labelled."""
-    image = view.apply(roll.image)
-    h, w = image.shape[:2]
-    parts = []
-    for x, y, tw, th in windows((w, h), view.tiles, view.overlap):
-        window = image[y:y + th, x:x + tw]
-        peaks = reader.locate(window)
-        logits, features = reader.crop_outputs(reader.crops(window, peaks), features=True)
-        parts.append(Part(window.shape, (x, y), peaks, logits, features))
-    peaks = _merged(parts)
+    """``roll`` looked at through ``view`` as `CalibratedReader` looks, kept for judging with
+    each head, and the crops it teaches, labelled."""
+    look = CalibratedReader(reader, view).look(roll.image, features=True)
+    image = look.image
+    peaks = _merged(look.windows)
     crops = reader.crops(image, peaks)
     none = CLASSES.index(NONE)
     labels = np.array(assign(reader.face_log_probs(crops), [CLASSES.index(f) for f in roll.truth],
                              none) if len(crops) >= len(roll.truth) else [], int)
     if not len(labels):  # a die the locator missed: which face it showed is unknown
-        return CheckRead(roll.truth, tuple(parts), crops[:0], labels, np.zeros(0))
+        return CheckRead(roll.truth, look, crops[:0], labels, np.zeros(0))
     sizes = peaks.sizes.mean(1)
     shifted = [cut_crops(image, peaks.centers + rng.uniform(-JITTER, JITTER, (len(sizes), 2))
                          * sizes[:, None], sizes * rng.uniform(1 - 2 * JITTER, 1 + 2 * JITTER,
                                                                len(sizes)), reader.crop)
                for _ in range(JITTERS)]
     looks = [cut_crops(image, peaks.centers, sizes * k, reader.crop) for k in SECOND_LOOK]
-    return CheckRead(roll.truth, tuple(parts), np.concatenate([crops, *shifted, *looks]),
+    return CheckRead(roll.truth, look, np.concatenate([crops, *shifted, *looks]),
                 np.tile(labels, 1 + JITTERS + len(looks)), sizes[labels != none])
 
 
@@ -186,30 +174,18 @@ def empty_crops(reader: DiceReader, view: View, background: np.ndarray, size: fl
     return np.clip(crops * gains, 0, 255)
 
 
-def _merged(parts: Sequence[Part]) -> Peaks:
-    """The peaks of every window in view pixels, strongest first, one for each die (of peaks
-    within half a die of each other, the strongest), at most `MAX_PEAKS`."""
-    centers = np.concatenate([p.peaks.centers + p.offset for p in parts])
-    sizes = np.concatenate([p.peaks.sizes for p in parts])
-    scores = np.concatenate([p.peaks.scores for p in parts])
+def _merged(windows: Sequence[tuple[Look, tuple[int, int]]]) -> Peaks:
+    """The peaks of every window's look in view pixels, strongest first, one for each die (of
+    peaks within half a die of each other, the strongest), at most `MAX_PEAKS`."""
+    centers = np.concatenate([look.peaks.centers + offset for look, offset in windows])
+    sizes = np.concatenate([look.peaks.sizes for look, _ in windows])
+    scores = np.concatenate([look.peaks.scores for look, _ in windows])
     keep: list[int] = []
     for i in np.argsort(-scores, kind="stable"):
         if all(np.linalg.norm(centers[i] - centers[k]) >= 0.5 * sizes[k].mean() for k in keep):
             keep.append(int(i))
     keep = keep[:MAX_PEAKS]
     return Peaks(centers[keep].reshape(-1, 2), sizes[keep].reshape(-1, 2), scores[keep])
-
-
-def seen_dice(reader: DiceReader, seen: CheckRead) -> Detections:
-    """The dice ``reader`` (with its head) reads in ``seen``, as it would read the roll, with
-    their scores and probabilities: what the table judges a read by (`Asks`)."""
-    found = []
-    for part in seen.parts:
-        log_probs = reader.log_probs(part.logits, part.features)
-        probs = reader.class_probs(log_probs)
-        best, score = reader.choose(probs, part.peaks.scores)
-        found.append((reader.decide(part.shape, part.peaks, best, score, probs), part.offset))
-    return merge(found) if len(found) > 1 else found[0][0]
 
 
 def fit_head(reader: DiceReader, seen: Sequence[CheckRead], model: str,
@@ -238,9 +214,10 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
     folds of the rolls against ``reader`` with the ``current`` head (none: the model as
     trained); the new head is kept only if those read clearly better (`clearly_better`), or,
     judged by the questions a table ``asks``, where it would ask clearly fewer with no die more
-    committed wrong (`fewer_questions`). Only the rolls marked ``fresh`` (default: all) are held
+    committed wrong (`fewer_questions`); without ``asks``, the held-out rolls are compared on
+    their first reads (`FIRST_READ`). Only the rolls marked ``fresh`` (default: all) are held
     out, the others always taught: a roll the current head was fitted on would judge it better
-    than it is."""
+    than it is. Each roll is looked at once (`see`) and its look judged with each head."""
     if not reader.has_features:
         raise ValueError("the model has no features output to fit a face head to")
     reader = reader.reading(head=None)
@@ -252,30 +229,27 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
         reader, view, background, float(np.median(np.concatenate([s.sizes for s in seen]))),
         dice, rng)
     held = [i for i in range(len(seen)) if fresh is None or fresh[i]]
-
-    def read(with_head: DiceReader, i: int) -> Detections:
-        """Roll ``i`` read with a head: judged by a table's questions, as the table reads it
-        (the dice read again where unsure, looked at twice), else from what `see` kept."""
-        if asks is not None:
-            return CalibratedReader(with_head, view).read(rolls[i].image)
-        return seen_dice(with_head, seen[i])
-
-    folds = min(FOLDS, len(held))
-    as_now = reader.reading(head=current)
-    plain = [read(as_now, i) for i in held]
-    taught = list(plain)
+    heads = [current] * len(held)  # what reads each held-out roll: its fold's head, if any
     if len(held) >= MIN_ROLLS:
+        folds = min(FOLDS, len(held))
         for k in range(folds):
             out = set(held[k::folds])
             head = fit_head(reader, [s for i, s in enumerate(seen) if i not in out], model,
                             empty)
-            if head is None:
-                continue
-            fitted = reader.reading(head=head)
-            for j in range(k, len(held), folds):
-                taught[j] = read(fitted, held[j])
+            heads[k::folds] = [head or current] * len(heads[k::folds])
+
+    def reads(taught: bool, first: bool = False) -> list[Detections]:
+        """The held-out rolls read as the table reads them, with their folds' heads where
+        ``taught`` (else the ``current`` head); only the first read of each die where
+        ``first``."""
+        how = FIRST_READ if first else {}
+        return [CalibratedReader(reader.reading(head=heads[j] if taught else current, **how),
+                                 view).judge(seen[i].look) for j, i in enumerate(held)]
+
+    plain, taught = reads(False), reads(True)
     truths = [seen[i].truth for i in held]
-    before, after = [d.faces for d in plain], [d.faces for d in taught]
+    first = (plain, taught) if asks is not None else (reads(False, True), reads(True, True))
+    before, after = ([d.faces for d in r] for r in first)
     keep = clearly_better(truths, before, after)
     asked = silent = None
     if asks is not None:
