@@ -71,6 +71,9 @@ def test_the_profile_reads_its_table_at_least_as_well_as_the_default(
     assert profile.accuracy is not None and profile.default_accuracy is not None
     assert profile.accuracy.rolls == 10
     assert profile.accuracy.die_accuracy >= profile.default_accuracy.die_accuracy
+    checks = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls[:10])]
+    # what calibration said it reads is what play reads with the profile (before any head)
+    assert measure(checks, profile_reader(profile.with_head(None)).read) == profile.accuracy
     others = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls[10:])]
     before = measure(others, DiceReader(None, ReaderSettings(profile.dice)).read)
     after = measure(others, profile_reader(profile).read)
