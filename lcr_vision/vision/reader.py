@@ -182,8 +182,8 @@ class ReaderSettings:
     reads an upright model's crops with the side of the frame they read surest at as the far side
     (`DiceReader.surest_up`); ``False`` where the up is known (a calibrated view turned the far
     side up). ``reread`` reads a peak dropped at its own size again from bigger crops
-    (`DiceReader.read_again`); ``second`` reads each die kept whose face read less probable than
-    ``second_below`` again from crops of other sizes (`DiceReader.second_look`; ``math.inf``:
+    (`DiceReader.judge`); ``second`` reads each die kept whose face read less probable than
+    ``second_below`` again from crops of other sizes (`DiceReader.judge`; ``math.inf``:
     every die, as before `SECOND_BELOW`). ``head`` corrects the classifier's logits for one set
     of dice (calibration's; it needs a model with the ``features`` output).
 
@@ -366,7 +366,7 @@ class DiceReader:
         the frame's own up first by `UP_PRIOR` a crop."""
         return _surest(self._outputs(crops, SIDES, [CLASSIFIER_OUTPUT])[0])
 
-    def log_probs(self, logits: np.ndarray, features: np.ndarray | None) -> np.ndarray:
+    def _log_probs(self, logits: np.ndarray, features: np.ndarray | None) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` from `crop_outputs`, the face head applied to each
         turn's logits, averaged over the turns."""
         if self.head is not None and features is not None:
@@ -376,7 +376,7 @@ class DiceReader:
     def face_log_probs(self, crops: np.ndarray) -> np.ndarray:
         """Log-probabilities ``(N, 12)`` of ``crops`` ``(N, 3, crop, crop)``, averaged over the
         reader's quarter-turns."""
-        return self.log_probs(*self.crop_outputs(crops))
+        return self._log_probs(*self.crop_outputs(crops))
 
     def crops(self, image: np.ndarray, peaks: Peaks) -> np.ndarray:
         """The classifier's crop ``(N, 3, crop, crop)`` of each peak, cut from ``image``."""
@@ -388,20 +388,20 @@ class DiceReader:
         classes only, and every class's probability ``(N, C)``."""
         if not len(peaks.scores):
             return np.zeros(0, int), np.zeros(0, np.float32), np.zeros((0, len(CLASSES)))
-        probs = self.class_probs(self._log_probs_of(look, peaks))
+        probs = self._class_probs(self._log_probs_of(look, peaks))
         return (*self.choose(probs, peaks.scores), probs)
 
     def _log_probs_of(self, look: Look, peaks: Peaks) -> np.ndarray:
-        """`log_probs` of the crops of ``peaks`` cut from ``look``'s picture, their outputs kept
+        """`_log_probs` of the crops of ``peaks`` cut from ``look``'s picture, their outputs kept
         in the look: the same crops read by this reader's views are never run again."""
         features = look.features or self.head is not None
         key = (self.turns, self.find_up, self.crop, features,
                peaks.centers.tobytes(), peaks.sizes.tobytes())
         if key not in look.outputs:
             look.outputs[key] = self.crop_outputs(self.crops(look.image, peaks), features)
-        return self.log_probs(*look.outputs[key])
+        return self._log_probs(*look.outputs[key])
 
-    def class_probs(self, log_probs: np.ndarray,
+    def _class_probs(self, log_probs: np.ndarray,
                     classes: np.ndarray | None = None) -> np.ndarray:
         """Each crop's probabilities ``(N, C)`` over the classes its frame may show (``classes``,
         a mask, where already known)."""
@@ -422,8 +422,8 @@ class DiceReader:
 
     def best_faces(self, log_probs: np.ndarray,
                    heat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """`choose` over the `class_probs` of ``log_probs``."""
-        return self.choose(self.class_probs(log_probs), heat)
+        """`choose` over the `_class_probs` of ``log_probs``."""
+        return self.choose(self._class_probs(log_probs), heat)
 
     def _set_of(self, probs: np.ndarray) -> np.ndarray:
         """The classes a frame's dice, read as ``probs``, were read among (`_one_set`): the few
@@ -469,15 +469,15 @@ class DiceReader:
 
     def judge(self, look: Look) -> Detections:
         """The dice of ``look``: each peak's crop read, read again from bigger crops where
-        dropped (``reread``: `read_again`), kept where sure enough and whole (`decide`), and
-        read again from crops of other sizes where unsure (``second``: `second_look`)."""
+        dropped (``reread``: `_read_again`), kept where sure enough and whole (`decide`), and
+        read again from crops of other sizes where unsure (``second``: `_second_look`)."""
         read = Read(look.peaks, *self._classify(look, look.peaks))
         if self.settings.reread:
-            read = self.read_again(look, read)
+            read = self._read_again(look, read)
         dice = self.decide(look.image.shape, read.peaks, read.best, read.score, read.probs)
-        return self.second_look(look, dice) if self.settings.second else dice
+        return self._second_look(look, dice) if self.settings.second else dice
 
-    def read_again(self, look: Look, read: Read) -> Read:
+    def _read_again(self, look: Look, read: Read) -> Read:
         """``read`` where a peak that would be dropped (read ``none`` or unsure) but reads a
         face surely from a bigger crop (`REREAD_SCALES`) takes that crop's size and reading."""
         peaks = read.peaks
@@ -501,7 +501,7 @@ class DiceReader:
         kept[at] = probs.reshape(k, len(again), -1)[pick, found]
         return Read(Peaks(peaks.centers, sizes, peaks.scores), best, score, kept)
 
-    def second_look(self, look: Look, dice: Detections) -> Detections:
+    def _second_look(self, look: Look, dice: Detections) -> Detections:
         """``dice`` where each die whose face read less probable than ``second_below`` is read
         again from crops `SECOND_LOOK` times its size: its face and score are those of the three
         reads' probabilities averaged (the likeliest face, never ``none``: the die was found).
@@ -514,7 +514,7 @@ class DiceReader:
         boxes = dice.boxes[unsure]
         sizes = np.stack([boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]], 1)
         centers, classes = dice.centers[unsure], self._set_of(dice.probs)
-        looks = [self.class_probs(self._log_probs_of(
+        looks = [self._class_probs(self._log_probs_of(
             look, Peaks(centers, sizes * k, np.ones(len(unsure)))), classes)
             for k in SECOND_LOOK]
         probs = dice.probs.copy()
