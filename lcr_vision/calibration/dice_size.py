@@ -33,7 +33,7 @@ SAME_DICE = 0.4  # dice of one roll are at least this share of the biggest one's
 LOCATOR_TARGETS = (14.0, 20.0, 28.0, 40.0)  # die sizes (locator pixels) worth trying
 SMALLEST_READABLE = 9.0  # locator pixels: smaller dice are missed often
 SMALLEST_DETAIL = 14.0  # frame pixels: smaller dice are misread often
-# Frame pixels: the reader drops 16-23% of smaller dice and 1.3% of those of 40 px and over
+# Frame pixels: the reader drops many more of smaller dice than of those of 40 px and over
 # (models/README.md, Limits), so small dice read poorly on the check rolls are told to come closer.
 DETAIL_READS = 28.0
 READ_WELL = 0.9  # share of check dice right under which small dice are told to come closer

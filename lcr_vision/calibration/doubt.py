@@ -10,16 +10,16 @@ above the least sure face of that roll (`RAISES`), so that the table asks about 
 
 It is never lowered below `DOUBT_THRESHOLD`, the level whole games were measured at: a table's
 evidence is a few dozen rolls, and rolls read wrong at 0.7-0.85 are a few in a hundred, so a
-lower threshold that the evidence finds safe is chance. On printed Wild trial table seed 5000,
-lowering to the lowest level at which 60 held-out rolls read none wrong (0.6) asked about 13 of
-the next 90 rolls instead of 35, and committed 4 dice wrong unasked instead of none.
+lower threshold that the evidence finds safe is chance. On a printed Wild trial table, lowering
+to the lowest level at which the held-out rolls read none wrong asked about far fewer of the next
+rolls, and committed dice wrong unasked where the table's level committed none (docs/figures.md,
+"Figures behind the code's settings").
 
 A roll is judged by its least sure face, not die by die: a die read wrong at 0.93 beside an
 unsure one was asked about with it. Raising the threshold above every die read wrong that
-sure, in any roll, was measured (`measure games --evening`, 2026-12-06): at seed 5000
-printed-big asked about 50 / 45 / 54 rolls in 100 in its three games (seeds 5000-5001 as shipped:
-32 / 35 / 24) and pip-table 68 / 86 / 96 (as shipped: 60 / 29 / 66), still with a die committed
-wrong unasked.
+sure, in any roll, was measured (`measure games --evening`): it asked about many more rolls than
+as shipped, still with a die committed wrong unasked (docs/figures.md, "Figures behind the
+code's settings").
 
 >>> from lcr_vision.faces import FaceMap
 >>> from lcr_vision.vision.detections import Detections

@@ -106,11 +106,11 @@ def more_to_learn(accuracy: Accuracy) -> int:
 
     Why: ten check rolls show a face or two once or never, and a head fitted to eight of them
     misses what the other two show, so held out in turn they judge a head worse than it is. On
-    the 21 printed trial tables (``lcr-vision measure calibration --kinds printed``), no head was
-    kept from 10 check rolls; with the ten more this asks for, eight were, and later dice read
-    82.8% right before and 91.0% after, none worse. Asking for twenty more (30 in all) read
-    91.4% there, but on the six default kinds refused a table of 19 px dice that 20 rolls
-    accepted and read a close camera's table one die worse.
+    the printed trial tables (``lcr-vision measure calibration --kinds printed``), heads were
+    kept with the ten more this asks for where 10 check rolls kept none, and later dice read
+    better, none worse. Asking for twenty more read little better there, but on the default
+    kinds refused a table of small dice that 20 rolls accepted and read a close camera's table
+    worse (docs/figures.md, "Figures behind the code's settings").
 
     >>> more_to_learn(Accuracy(rolls=10, dice=20, die_accuracy=0.9, roll_accuracy=0.8))
     10
@@ -305,8 +305,8 @@ def clearly_better(truths: Sequence[Sequence[str]], plain: Sequence[Sequence[str
     by `MARGIN` of their dice and at least two: more dice right with no roll reading fewer
     right, or fewer dice wrong (a phantom is one), none fewer right, with `NET_ROLLS` more rolls
     reading better than worse. The second is how a head that stops taking the dice's sides and
-    shadows for dice shows: on the printed trial tables it kept three heads more, each reading
-    later rolls 5-8 points better, and no table worse.
+    shadows for dice shows: on the printed trial tables it kept more heads, each reading later
+    rolls better, and no table worse (docs/figures.md, "Figures behind the code's settings").
 
     >>> truths = [("L",), ("C",), ("R",), ("dot",)]
     >>> clearly_better(truths, [("L", "C"), ("C", "dot"), ("R",), ("dot",)], truths)

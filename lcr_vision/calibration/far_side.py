@@ -13,17 +13,16 @@ reads more check rolls better than worse. A side likelier by less than that but 
 until they come the side is found in each frame, as the reader as shipped does, which can read
 no worse than itself.
 
-Why: on 53 trial tables (``lcr_vision.calibration.trial``, nine kinds, seeds 2000-2005, 40 later
-rolls each) a side kept at 0.1 nats a die from 10 check rolls, reading them no worse, read two
-tables' later dice worse, by 14.5 and 4.5 points (a camera rolled halfway between two sides, where
-10 rolls favour the wrong one); at 0.15, reading more rolls better than worse, none was worse, and
-with 20 check rolls none at 0.1 either. On 36 tables of other seeds (3000-3003) kept apart to
-check this, the old rule read two worse (5.7 and 4.5 points) and this one reads one (5.7: a side
-that read 8 more of 30 check dice right and still reads later rolls worse); its mean gain on later
-dice is 1.0 points against 1.4 there, 3.9 against 4.4 on the first seeds. The
-far sides of steep cameras rolled away from the picture's top are 0.3-0.5 nats a die likelier
-and read 12-33 points more of the later dice; where no side stands out, the best turn is 0-0.04
-nats likelier (the model card, *Calibration finds the far side*).
+Why: on the trial tables (``lcr_vision.calibration.trial``) a side kept at `FAR_SIDE_NATS` from
+10 check rolls, reading them no worse, read some tables' later dice worse (a camera rolled halfway
+between two sides, where 10 rolls favour the wrong one); at `CLEAR_NATS`, reading more rolls
+better than worse, none was worse, and with 20 check rolls none at `FAR_SIDE_NATS` either. On
+tables of other seeds kept apart to check this, the old rule read more tables worse than this one
+(its one: a side that read more check dice right and still reads later rolls worse), for a
+slightly smaller mean gain on later dice. The far sides of steep cameras rolled away from the
+picture's top are clearly likelier and read many more of the later dice; where no side stands
+out, the best turn is hardly likelier (the model card, *Calibration finds the far side*; figures:
+docs/figures.md, "Figures behind the code's settings").
 """
 
 from __future__ import annotations

@@ -333,7 +333,8 @@ class Calibration:
         """Step 5's first part, where someone at the table agrees: one die shown with each face
         up in turn, each a roll of one die whose face is known without asking. A family's wild
         symbol may turn up in no check roll; shown once, a face head can learn it (on a printed
-        Wild table it lifted later rolls from 80% to 96%: the README's *Calibration*)."""
+        Wild table it lifted later rolls: the README's *Calibration*; docs/figures.md, "Figures
+        behind the code's settings")."""
         faces = self.request.dice.faces
         if self.answers is not None or not self.dialogue.agree(self.words.show_faces(faces)):
             return ()

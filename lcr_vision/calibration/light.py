@@ -100,7 +100,8 @@ def same_table(background: np.ndarray, frame: np.ndarray,
     gains as white balance leaves them, and outside its dice (``blobs``, found on the matched
     photo) most of the picture as the empty table, so that a photo of another table, or taken
     from elsewhere, is not fitted as a roll of this one. ``change``: the frame's
-    `light_change`, when already found (finding it takes 30 ms)."""
+    `light_change`, when already found (finding it takes time: docs/figures.md, "Figures behind
+    the code's settings")."""
     if background.shape != frame.shape:
         return False
     change = change or light_change(background, frame)
@@ -128,7 +129,8 @@ def _edges_moved(background: np.ndarray, matched: np.ndarray, keep: np.ndarray) 
     """Whether most of the empty table's strongest edges (outside the dice) are gone from the
     photo: a camera moved or turned, which the light does not explain. A table with hardly any
     edges (plain felt) cannot tell, and looks the same to the reader from a little elsewhere.
-    On the trial tables a camera turned 4 degrees lost 87-93% of them, its own rolls none."""
+    On the trial tables a camera turned a few degrees lost most of them, its own rolls none
+    (docs/figures.md, "Figures behind the code's settings")."""
     was, now = _gradient(background), _gradient(matched)
     strong = (was > max(EDGE_LEVEL, float(np.percentile(was, 95)))) & keep
     if strong.sum() < 0.005 * strong.size:

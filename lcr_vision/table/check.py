@@ -45,16 +45,18 @@ from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.spec import CLASSES, NONE
 
 # A face read with less confidence must be confirmed, typed or rolled again. Chosen on whole games
-# (`lcr-vision measure games`): against 0.75, silent wrong dice per 1,000 fell to 0 on boxed and
-# pip renders and boxed videos (2.6, 2.4, 10.9 before) for 8-12 more questions per 100 rolls on
-# renders and none more on the tray's real photos; 0.9 silenced no more and asked more.
+# (`lcr-vision measure games`): against a lower threshold it silenced the wrong dice of boxed and
+# pip renders and boxed videos for a few more questions on renders and none more on the tray's
+# real photos; a higher one silenced no more and asked more (docs/figures.md, "Figures behind the
+# code's settings").
 DOUBT_THRESHOLD = 0.85
 DEFAULT_MAP = FaceMap.default()
 ALIKE = 0.55  # the least size of a die of the set in play, as a share of the largest sure die's
 # The most size of an unsure read that may be a die of the set, as a multiple of the largest sure
 # die's: perspective at a table's edge makes the near dice up to about 1.8 times the far ones'
-# size; what the reader finds at over 2.5 times is something else on the table. On printed Wild
-# trial table seed 5000, 3 of the 11 rolls read with a die too many were such a read.
+# size; what the reader finds at over 2.5 times is something else on the table. On a printed Wild
+# trial table some rolls read with a die too many were such a read (docs/figures.md, "Figures
+# behind the code's settings").
 UNLIKE = 2.5
 
 

@@ -68,8 +68,9 @@ if TYPE_CHECKING:
 DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "dice.onnx"
 MAX_PEAKS = 64  # locator peaks read per frame, strongest first
 # Quarter-turns each crop is read in, log-probabilities averaged. Four views read more of the real
-# validation split right than one (96.9% of dice and 78.0% of photos, against 96.0% and 73.2%) for
-# about 2.3 ms more a frame; on renders the gain is within their noise (models/README.md).
+# validation split right than one, dice and photos, for a little more time a frame; on renders the
+# gain is within their noise (models/README.md; figures: docs/figures.md, "Figures behind the
+# code's settings").
 VIEWS = 4
 # The views read for each number of views, as (quarter-turns, mirrored). An upright model (see
 # `spec.UPRIGHT_KEY`) learnt the frame's up, so it is never turned; it is read as cut and mirrored.
@@ -80,8 +81,9 @@ _UPRIGHT = {1: ((0, False),), 2: ((0, False), (0, True)), 4: ((0, False), (0, Tr
 # upright model reads a frame's crops with each of its four sides as the up, as cut, and then
 # reads them as cut and mirrored with the side they read surest at (the sum over them of the best
 # class's log-probability) up, the frame's own up first by this many nats a die: on renders from
-# cameras rolled any way it reads 4-5 points more dice than the frame's up alone, and a point and
-# a half fewer from cameras that stand upright (models/README.md, "Finding the far side").
+# cameras rolled any way it reads more dice than the frame's up alone, and a few fewer from cameras
+# that stand upright (models/README.md, "Finding the far side"; figures: docs/figures.md, "Figures
+# behind the code's settings").
 UP_PRIOR = 0.1
 SIDES = tuple((k, False) for k in range(4))  # each side of the frame up, as cut
 EDGE_SHARE = 0.1  # a box reaching this share of its size past the frame edge is a cut die
@@ -107,15 +109,17 @@ REREAD_SCALES = (1.6, 2.2)
 MAX_REREAD = 8
 # A die kept is read again from crops this much smaller and bigger, and the three reads'
 # probabilities averaged are its face and score: a face that one crop alone reads is doubted.
-# On renders from a webcam at the table's edge this halves the dice committed wrong at the
-# table's doubt threshold (`lcr-vision measure reliability`, and the model card's curve).
+# On renders from a webcam at the table's edge this cuts the dice committed wrong at the table's
+# doubt threshold (`lcr-vision measure reliability`, and the model card's curve; figures:
+# docs/figures.md, "Figures behind the code's settings").
 SECOND_LOOK = (0.8, 1.25)
 # Only a die whose first read gives its face less probability than this is given the second look;
 # one read surer keeps its first read. The look is two more crops a die, most of a frame's reading
 # time, and it earns them by taking a wrong die under the table's doubt threshold (0.85,
-# `table.check`), so the bar stands well above it: at 0.99 `measure reliability` and `measure
-# games` let no die more by silently than every die's second look did; 0.98 let one or two more a
-# set by (models/README.md, second look).
+# `table.check`), so the bar stands well above it: high enough that `measure reliability` and
+# `measure games` let no die more by silently than every die's second look did, where a bar a
+# little lower let more by (models/README.md, second look; docs/figures.md, "Figures behind the
+# code's settings").
 SECOND_BELOW = 0.99
 
 
