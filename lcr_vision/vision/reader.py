@@ -397,9 +397,9 @@ class DiceReader:
 
     def _log_probs_of(self, look: Look, peaks: Peaks) -> np.ndarray:
         """`_log_probs` of the crops of ``peaks`` cut from ``look``'s picture, their outputs kept
-        in the look: the same crops read by this reader's views are never run again."""
+        in the look: the same crops read by this model in the same views are never run again."""
         features = look.features or self.head is not None
-        key = (self.turns, self.find_up, self.crop, features,
+        key = (id(self.session), self.turns, self.find_up, features,
                peaks.centers.tobytes(), peaks.sizes.tobytes())
         if key not in look.outputs:
             look.outputs[key] = self.crop_outputs(self.crops(look.image, peaks), features)
