@@ -141,6 +141,16 @@ def test_calibration_learns_a_makers_symbol_the_model_knows_as_another_face() ->
     assert table["before"]["die_accuracy"] < 0.85 and table["after"]["die_accuracy"] >= 0.88, table
 
 
+def test_calibration_keeps_a_head_that_makes_the_table_ask_less() -> None:
+    """Pip dice under a close camera whose held-out check rolls read all right already, unsure:
+    a head that reads them no more right but surely enough that the table would ask about
+    clearly fewer, no die more committed wrong, is kept; the later rolls read no worse."""
+    table = figures("close-camera", 10, 40, 2002)
+    before, after = table["held_out"]
+    assert table["learnt"] and before["die_accuracy"] == after["die_accuracy"] == 1.0, table
+    assert table["after"]["die_accuracy"] >= table["before"]["die_accuracy"], table
+
+
 def test_a_head_that_reads_no_better_is_not_kept() -> None:
     """Dice the model already reads: nothing to learn, and the model stays as trained."""
     rolls = [CheckRoll(str(i), image, faces)

@@ -53,11 +53,11 @@ LEARN_ROLLS = 20  # check rolls asked for in all before learning dice read short
 LEARN_BELOW = 0.97  # a share of check dice read right below which there is something to learn
 EMPTY_HEAT = 0.1  # the empty table's crops are first cut where the locator finds peaks this hot
 EMPTY_GAIN = 0.35  # their brightness drifts by up to this share either way, as a webcam's does
-# Where no table's questions judge a head (calibration's first head), it is judged on each die's
-# first read, as if the reader read no die again (`DiceReader.judge`): on the few rolls held out,
-# the second look mends some of what a head mends and hides its gain (models/README.md, "judged
-# on the held-out check rolls' first reads"). The reads handed on as the table's evidence for its
-# doubt are play's own, dice read again.
+# Calibration's first head is judged on each die's first read, as if the reader read no die again
+# (`DiceReader.judge`): on the few rolls held out, the second look mends some of what a head mends
+# and hides its gain (models/README.md, "judged on the held-out check rolls' first reads"). The
+# questions and silent wrong dice a table would have are counted on play's own reads, as are the
+# reads handed on as the table's evidence for its doubt.
 FIRST_READ: dict[str, object] = {"reread": False, "second": False}
 
 
@@ -208,14 +208,15 @@ def fit_head(reader: DiceReader, seen: Sequence[CheckRead], model: str,
 def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
           current: FaceHead | None = None, seed: int = 0,
           background: np.ndarray | None = None, asks: Asks | None = None,
-          fresh: Sequence[bool] | None = None) -> HeadTrial:
+          fresh: Sequence[bool] | None = None, first_reads: bool = False) -> HeadTrial:
     """Fit a head for ``reader`` on ``rolls`` seen through ``view`` and on as many crops of the
     empty table ``background`` (a frame, where known) as of dice, and measure it on held-out
     folds of the rolls against ``reader`` with the ``current`` head (none: the model as
     trained); the new head is kept only if those read clearly better (`clearly_better`), or,
     judged by the questions a table ``asks``, where it would ask clearly fewer with no die more
-    committed wrong (`fewer_questions`); without ``asks``, the held-out rolls are compared on
-    their first reads (`FIRST_READ`). Only the rolls marked ``fresh`` (default: all) are held
+    committed wrong (`fewer_questions`). With ``first_reads`` (calibration's first head), how
+    many dice each reads right and wrong is counted on first reads (`FIRST_READ`), the questions
+    on play's. Only the rolls marked ``fresh`` (default: all) are held
     out, the others always taught: a roll the current head was fitted on would judge it better
     than it is. Each roll is looked at once (`see`) and its look judged with each head."""
     if not reader.has_features:
@@ -248,7 +249,7 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
 
     plain, taught = reads(False), reads(True)
     truths = [seen[i].truth for i in held]
-    first = (plain, taught) if asks is not None else (reads(False, True), reads(True, True))
+    first = (reads(False, True), reads(True, True)) if first_reads else (plain, taught)
     before, after = ([d.faces for d in r] for r in first)
     keep = clearly_better(truths, before, after)
     asked = silent = None

@@ -16,9 +16,9 @@
    more are asked for, to learn them from (`faces.more_to_learn`).
 5. These dice: at the table, the user may show one die with each face up in turn (offered,
    not asked for; each shown face is one more roll to learn from). A face head is fitted to the
-   check rolls' crops and kept only if it reads
-   held-out check rolls clearly better (:mod:`lcr_vision.calibration.faces`); both figures are
-   said.
+   check rolls' crops and kept only if it reads held-out check rolls clearly better, or would
+   make the table ask about them clearly less with no die more committed wrong
+   (:mod:`lcr_vision.calibration.faces`); both figures are said.
 
 Frames come as rests (:mod:`lcr_vision.calibration.rests`). From a folder with answers, the images
 without dice are the empty table and the labelled ones the check rolls; from a video or camera,
@@ -47,7 +47,7 @@ from lcr_vision.calibration.dice_size import (
     size_warnings,
     sizes_apart,
 )
-from lcr_vision.calibration.doubt import expected_questions, fit_doubt
+from lcr_vision.calibration.doubt import expected_questions, fit_doubt, table_asks
 from lcr_vision.calibration.faces import MIN_ROLLS, HeadTrial, learn, more_to_learn
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import (
@@ -374,7 +374,7 @@ class Calibration:
         shown = self._shown_faces(later, table)
         self.learnt_from, self.background = (*checked.rolls, *shown), table.background
         learnt = self._learn(make(heat, score, pyramid=pyramid), view, self.learnt_from,
-                             table.background)
+                             table.background, face_map or DEFAULT_MAP)
         doubt = self._doubt(learnt, face_map or DEFAULT_MAP)
         self.dialogue.say(self.words.accuracy(accuracy.die_accuracy, accuracy.dice,
                                          accuracy.roll_accuracy, accuracy.rolls,
@@ -473,9 +473,11 @@ class Calibration:
         return doubt
 
     def _learn(self, reader: FrameReader, view: View, rolls: Sequence[CheckRoll],
-               background: np.ndarray) -> HeadTrial | None:
+               background: np.ndarray, face_map: FaceMap) -> HeadTrial | None:
         """Step 5: a face head for these dice (and the empty table's ``background``, where there
-        are none), and what it reads on held-out check rolls; said."""
+        are none), and what it reads on held-out check rolls; said. It is kept where it reads
+        them clearly better, or where the table (its dice counted by ``face_map``) would ask
+        about them clearly less, with no die more committed wrong (`learn`)."""
         say, words = self.dialogue.say, self.words
         say(words.sentence("learning"))
         if not getattr(reader, "has_features", False):
@@ -484,7 +486,8 @@ class Calibration:
         if len(rolls) < MIN_ROLLS:
             say(words.sentence("too_few_to_learn", least=MIN_ROLLS))
             return None
-        learnt = learn(reader, view, rolls, background=background)
+        learnt = learn(reader, view, rolls, background=background, asks=table_asks(face_map),
+                       first_reads=True)
         b, a = learnt.before, learnt.after
         say(words.learnt((b.right, b.dice), (a.right, a.dice), learnt.head is not None))
         return learnt
