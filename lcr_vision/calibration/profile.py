@@ -16,7 +16,6 @@ field 'scale' must be a positive number, not -1
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -25,7 +24,7 @@ from typing import Any
 from lcr_vision.calibration.view import CalibratedReader, View
 from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
-from lcr_vision.phrases.spoken import WORDS
+from lcr_vision.phrases.spoken import warn_in
 from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
@@ -392,7 +391,7 @@ def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1
     head = profile.face_head
     if head is not None and (not reader.has_features
                              or head.model != model_digest(reader.model_path)):
-        note = Said("head_other_model", {"name": profile.name, "model": str(reader.model_path)})
-        print(f"lcr-vision: note: {WORDS[language].printed(note)}", file=sys.stderr)
+        warn_in(language)(Said("head_other_model", {"name": profile.name,
+                                                    "model": str(reader.model_path)}))
         head = None
     return CalibratedReader(reader.reading(head=head), profile.view)

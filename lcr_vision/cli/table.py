@@ -4,7 +4,6 @@ running :class:`TableLoop`. Heavy parts (OpenCV, the model) load only when a gam
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -14,7 +13,7 @@ from lcr_vision.cli.detect import add_reader_options, reader_from
 from lcr_vision.cli.options import add_seed_option, add_where_options, add_window_options
 from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger import Session
-from lcr_vision.phrases.spoken import WORDS
+from lcr_vision.phrases.spoken import warn_in
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
 from lcr_vision.table.screen import Screen, Window, display_available
 from lcr_vision.vision.images import IMAGE_SUFFIXES
@@ -63,7 +62,7 @@ def screen_from(args: argparse.Namespace) -> Screen:
     if args.headless:
         return Screen()
     if not display_available():
-        print(f"lcr-vision: {WORDS[args.language].printed(Said('no_display'))}", file=sys.stderr)
+        warn_in(args.language)(Said("no_display"))
         return Screen()
     return Window()
 
