@@ -71,6 +71,11 @@ def test_the_profile_reads_its_table_at_least_as_well_as_the_default(
     assert profile.accuracy is not None and profile.default_accuracy is not None
     assert profile.accuracy.rolls == 10
     assert profile.accuracy.die_accuracy >= profile.default_accuracy.die_accuracy
+    # every figure it says is play's reading: the held-out rolls read without a head are the
+    # check rolls as read, and a head kept reads them no worse
+    assert profile.held_out is not None and profile.held_out[0] == profile.accuracy
+    if profile.face_head is not None:
+        assert profile.held_out[1].die_accuracy >= profile.accuracy.die_accuracy
     checks = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls[:10])]
     # what calibration said it reads is what play reads with the profile (before any head)
     assert measure(checks, profile_reader(profile.with_head(None)).read) == profile.accuracy

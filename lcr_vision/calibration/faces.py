@@ -53,11 +53,11 @@ LEARN_ROLLS = 20  # check rolls asked for in all before learning dice read short
 LEARN_BELOW = 0.97  # a share of check dice read right below which there is something to learn
 EMPTY_HEAT = 0.1  # the empty table's crops are first cut where the locator finds peaks this hot
 EMPTY_GAIN = 0.35  # their brightness drifts by up to this share either way, as a webcam's does
-# Calibration's first head is judged on each die's first read, as if the reader read no die again
-# (`DiceReader.judge`): on the few rolls held out, the second look mends some of what a head mends
-# and hides its gain (models/README.md, "judged on the held-out check rolls' first reads"). The
-# questions and silent wrong dice a table would have are counted on play's own reads, as are the
-# reads handed on as the table's evidence for its doubt.
+# Calibration's first head may also be kept for reading each die's first read clearly better, as
+# if the reader read no die again (`DiceReader.judge`): on the few rolls held out, the second look
+# mends some of what a head mends and hides its gain (models/README.md, "judged on the held-out
+# check rolls' first reads"). It is kept so only where play's own reads of the same rolls are no
+# worse: every figure said and every other test is on play's reads, as the table reads.
 FIRST_READ: dict[str, object] = {"reread": False, "second": False}
 
 
@@ -214,9 +214,12 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
     folds of the rolls against ``reader`` with the ``current`` head (none: the model as
     trained); the new head is kept only if those read clearly better (`clearly_better`), or,
     judged by the questions a table ``asks``, where it would ask clearly fewer with no die more
-    committed wrong (`fewer_questions`). With ``first_reads`` (calibration's first head), how
-    many dice each reads right and wrong is counted on first reads (`FIRST_READ`), the questions
-    on play's. Only the rolls marked ``fresh`` (default: all) are held
+    committed wrong (`fewer_questions`). With ``first_reads`` (calibration's first head), it is
+    also kept where it reads first reads clearly better (`FIRST_READ`). Whichever way, it is kept
+    only where play's reads of the held-out rolls are no worse with it (`no_worse`), and every
+    figure returned is counted on play's reads: what calibration says is what the table will
+    read. Only the rolls marked
+    ``fresh`` (default: all) are held
     out, the others always taught: a roll the current head was fitted on would judge it better
     than it is. Each roll is looked at once (`see`) and its look judged with each head."""
     if not reader.has_features:
@@ -249,14 +252,16 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
 
     plain, taught = reads(False), reads(True)
     truths = [seen[i].truth for i in held]
-    first = (reads(False, True), reads(True, True)) if first_reads else (plain, taught)
-    before, after = ([d.faces for d in r] for r in first)
+    before, after = [d.faces for d in plain], [d.faces for d in taught]
     keep = clearly_better(truths, before, after)
+    if first_reads and not keep:
+        keep = clearly_better(truths, *([d.faces for d in reads(t, True)] for t in (False, True)))
     asked = silent = None
     if asks is not None:
         asked = (questions(truths, plain, asks), questions(truths, taught, asks))
         silent = (silent_wrong(truths, plain, asks), silent_wrong(truths, taught, asks))
         keep = keep and silent[1] <= silent[0] or fewer_questions(truths, plain, taught, asks)
+    keep = keep and no_worse(truths, before, after)  # never a head that reads the table worse
     return HeadTrial(accuracy_of(truths, before), accuracy_of(truths, after),
                   fit_head(reader, seen, model, empty) if keep else None, asked, silent,
                   tuple(tuple(t) for t in truths), tuple(taught if keep else plain))
@@ -298,6 +303,19 @@ def fewer_questions(truths: Sequence[Sequence[str]], plain: Sequence[Detections]
     return (questions(truths, taught, asks) <= questions(truths, plain, asks) - clearly
             and silent_wrong(truths, taught, asks) <= silent_wrong(truths, plain, asks)
             and sum(right_dice(t, d.faces) for t, d in zip(truths, taught)) >= right)
+
+
+def no_worse(truths: Sequence[Sequence[str]], plain: Sequence[Sequence[str]],
+             taught: Sequence[Sequence[str]]) -> bool:
+    """Whether rolls showing ``truths`` read ``taught`` with no die fewer right and none more
+    wrong (a phantom is one) than read ``plain``.
+
+    >>> truths = [("L",), ("C",)]
+    >>> no_worse(truths, [("L",), ("R",)], truths), no_worse(truths, truths, [("L", "C"), ("C",)])
+    (True, False)
+    """
+    return (sum(map(right_dice, truths, taught)) >= sum(map(right_dice, truths, plain))
+            and sum(map(wrong_dice, truths, taught)) <= sum(map(wrong_dice, truths, plain)))
 
 
 def clearly_better(truths: Sequence[Sequence[str]], plain: Sequence[Sequence[str]],

@@ -17,8 +17,9 @@
 5. These dice: at the table, the user may show one die with each face up in turn (offered,
    not asked for; each shown face is one more roll to learn from). A face head is fitted to the
    check rolls' crops and kept only if it reads held-out check rolls clearly better, or would
-   make the table ask about them clearly less with no die more committed wrong
-   (:mod:`lcr_vision.calibration.faces`); both figures are said.
+   make the table ask about them clearly less with no die more committed wrong, and never reads
+   them worse as play reads them (:mod:`lcr_vision.calibration.faces`); both figures are said,
+   as play reads.
 
 Frames come as rests (:mod:`lcr_vision.calibration.rests`). From a folder with answers, the images
 without dice are the empty table and the labelled ones the check rolls; from a video or camera,
@@ -383,8 +384,9 @@ class Calibration:
         if closer:
             self.dialogue.say(*closer)
         notes = tuple(dict.fromkeys(table.advice + checked.warnings + closer))
-        reads = (learnt.after.die_accuracy if learnt is not None and learnt.head is not None
-                 else accuracy.die_accuracy)
+        # a head is kept only where it reads the held-out rolls no worse, as play reads them
+        reads = max(accuracy.die_accuracy, learnt.after.die_accuracy
+                    if learnt is not None and learnt.head is not None else 0.0)
         if reads < MIN_ACCURACY:
             advice = " ".join(notes) or self.words.sentence("light_evenly")
             said = self.words.sentence("too_few_right", share=f"{100 * reads:.0f}", advice=advice)
