@@ -130,6 +130,10 @@ REFUSALS: Mapping[str, str] = {
     "photo_skipped": "{why}; skipped",
     "source_lost": "{source} stopped sending frames; reconnecting",
     "source_back": "{source} is back",
+    "camera_mode": "{source} gives {size} frames",
+    "camera_mode_refused": "{source} gives {size} frames, not the {wanted} asked for "
+                           "(--resolution)",
+    "resolution_syntax": "--resolution {resolution} should be WIDTHxHEIGHT, like 1280x720",
     "no_display": "no display found; running headless",
     "warning": "warning: {what}",
     "no_model": "no dice model at {path}",

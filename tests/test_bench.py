@@ -34,7 +34,8 @@ def test_bench_reader_times_the_live_reading_and_the_photo_reading(
     assert set(reader["ms_median"]) == {"1", "2"}
     for key in ("one_view_ms_median", "far_side_told_ms_median", "photo_ms_median",
                 "photo_4032x3024_ms_median", "photo_4032x3024_decode_ms", "jpeg_decode_ms",
-                "decodes_per_read"):
+                "decodes_per_read", "webcam_1280x720_per_640x480",
+                "webcam_1920x1080_per_640x480"):
         assert reader[key] > 0, key
 
 

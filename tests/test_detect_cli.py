@@ -75,9 +75,10 @@ def test_a_missing_model_is_a_user_error(table: Path, capsys: pytest.CaptureFixt
 
 
 def test_small_dice_in_a_big_photo_are_found_by_looking_at_every_scale(tmp_path: Path) -> None:
-    """A 2048x1536 photo whose dice are 30-36 px, under 2% of its width: one look at 320 px sees
-    them 5 px wide and misses some; the default, every scale, reads them all."""
-    far = replace(Ranges(), die_px=(30.0, 36.0), tilt_deg=(0.0, 10.0))
+    """A 2048x1536 photo whose dice are 20-24 px, about 1% of its width: one look (at 640 px, as
+    a live camera's large frame is read) sees them 6-7 px wide and misses some (it read 11 of the
+    15); the default, every scale, reads them all."""
+    far = replace(Ranges(), die_px=(20.0, 24.0), tilt_deg=(0.0, 10.0))
     truth: Counter[str] = Counter()
     for seed in (12, 13, 17):
         scene = render_scene(np.random.default_rng(seed), "lcr", (2048, 1536), far, dice=5)
@@ -90,7 +91,7 @@ def test_small_dice_in_a_big_photo_are_found_by_looking_at_every_scale(tmp_path:
         read[bool(how)] = Counter(d["face"] for r in read_jsonl(out) for d in r["dice"])
     assert sum(truth.values()) == 15
     assert read[False] == truth, (read[False], truth)
-    assert sum(read[True].values()) <= 11, read[True]
+    assert sum(read[True].values()) < 15, read[True]
 
 
 PIP_PHOTO = Path(__file__).resolve().parents[1] / "sample_images" / "images" / "pip_1_00021.jpg"

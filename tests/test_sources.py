@@ -9,6 +9,8 @@ import numpy as np
 import pytest
 
 from lcr_vision.camera import CaptureSource, FolderSource, SourceError, open_source
+from lcr_vision.camera.capture import MODES, ask_mode
+from lcr_vision.cli import main
 from lcr_vision.phrases.spoken import warn_in
 
 
@@ -102,3 +104,49 @@ def test_a_live_source_that_drops_out_is_reopened_and_reported(
     err = capsys.readouterr().err
     assert err.count("stopped sending frames; reconnecting") == 2
     assert err.count("is back") == 2
+
+
+class Webcam:
+    """What OpenCV's V4L2 backend does with a mode asked for: a mode the camera has is taken, any
+    other leaves the one it had (as ``cv2.VideoCapture.set`` reports through ``get``)."""
+
+    def __init__(self, modes: set[tuple[int, int]], mode: tuple[int, int] = (640, 480)) -> None:
+        self.modes, self.mode, self.asked = modes, mode, [0, 0]
+
+    def set(self, prop: int, value: float) -> bool:
+        if prop in (cv2.CAP_PROP_FRAME_WIDTH, cv2.CAP_PROP_FRAME_HEIGHT):
+            self.asked[prop == cv2.CAP_PROP_FRAME_HEIGHT] = int(value)
+            if tuple(self.asked) in self.modes:
+                self.mode = (self.asked[0], self.asked[1])
+        return True
+
+    def get(self, prop: int) -> float:
+        return float(self.mode[prop == cv2.CAP_PROP_FRAME_HEIGHT])
+
+
+def test_a_webcam_opens_at_the_largest_mode_it_takes() -> None:
+    assert ask_mode(Webcam({(640, 480), (1280, 720), (1920, 1080)}), MODES) == (1920, 1080)
+    assert ask_mode(Webcam({(640, 480), (1280, 720)}), MODES) == (1280, 720)
+    assert ask_mode(Webcam({(640, 480)}), MODES) is None  # it stays at its own
+    assert ask_mode(Webcam({(640, 480), (1280, 720)}), ((640, 480),)) == (640, 480)
+
+
+def test_a_video_tells_no_camera_mode_and_a_bad_resolution_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = CaptureSource(str(write_video(tmp_path / "a.avi", range(0, 50, 10))), live=False)
+    source.check()
+    assert source.size == (64, 48) and capsys.readouterr().err == ""
+    assert main(["play", "--headless", "--mute", "--source", "synthetic", "--resolution", "720p",
+                 "--session", str(tmp_path / "s")]) == 2
+    err = capsys.readouterr().err
+    assert err == "lcr-vision: error: --resolution 720p should be WIDTHxHEIGHT, like 1280x720\n"
+    assert not (tmp_path / "s").exists()
+
+
+def test_the_simulated_table_renders_at_the_resolution_asked_with_its_dice_in_proportion() -> None:
+    small, large = (open_source(None, "synthetic", 3, resolution=size)
+                    for size in ((640, 480), (1280, 720)))
+    for table, shape in ((small, (480, 640, 3)), (large, (720, 1280, 3))):
+        table.turn("Ann", 1)  # a table shows nothing until someone throws
+        assert next(table.frames()).shape == shape
+    assert large.table.stage.die_px == pytest.approx(2 * small.table.stage.die_px, rel=0.05)

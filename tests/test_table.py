@@ -205,13 +205,17 @@ def test_a_photo_with_a_die_too_many_is_asked_about_never_skipped(
     assert len(list((tmp_path / "s" / "photos").glob("*.json"))) == 2
 
 
+@pytest.mark.parametrize("size", [(640, 480), (1280, 720)])
 def test_a_rendered_video_of_a_game_gives_the_ledger_of_the_true_faces(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], size: tuple[int, int]) -> None:
+    """A webcam's video at 640x480 and at 1280x720 (the same view, its dice twice the pixels),
+    read in the one look a live camera gets."""
     settings = Settings.create(PLAYERS, stakes=[2, 2, 2])  # as play() starts it
     rng = np.random.default_rng(8)
-    table, series, faces = Table(rng, kind="lcr", ranges=TABLE), Series.start(settings), []
+    table = Table(rng, kind="lcr", size=size, ranges=TABLE.at_width(size[0]))
+    series, faces = Series.start(settings), []
     path = tmp_path / "game.avi"
-    video = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30, (640, 480))
+    video = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), 30, size)
     while not series.finished:
         frames, thrown = table.throw(series.game.dice_owed, rng)
         for frame in frames:

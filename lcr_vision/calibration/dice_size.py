@@ -4,9 +4,9 @@ The dice are measured without the model (which may not see them yet: that is wha
 for): whatever differs from the learned empty table, in blobs about as wide as high, is a die or
 two touching. The median blob size is the die size in frame pixels.
 
-The locator sees the play area shrunk to 320 pixels on its longest side, so a die's size there is
-``die * min(scale, 320 / longest side)``: a scale can shrink dice for it but never enlarge them
-past what the whole play area at 320 pixels gives. Candidate scales put dice at a few sizes the
+The locator's one look sees the play area shrunk to half its longest side, 320 to 640 pixels
+(`lcr_vision.vision.reader.look_scales`): a scale can shrink dice for it but never enlarge them
+past what that look at the whole play area gives. Candidate scales put dice at a few sizes the
 model was trained on, plus the scale that keeps all the detail there is.
 
 >>> locator_die(20.0, (640, 480), 1.0)
@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
+from lcr_vision.vision.reader import look_scales
 from lcr_vision.vision.spec import LOCATOR_SIDE
 
 CHANGE_LEVEL = 40  # colour change (max over channels) that marks a pixel as not the table
@@ -36,6 +37,10 @@ SMALLEST_DETAIL = 14.0  # frame pixels: smaller dice are misread often
 # Frame pixels: the reader drops many more of smaller dice than of those of 40 px and over
 # (models/README.md, Limits), so small dice read poorly on the check rolls are told to come closer.
 DETAIL_READS = 28.0
+# Frame pixels: dice under this are read less surely than bigger ones, so the table asks more; a
+# camera closer, or opened at a higher resolution, shows them bigger (`size_warnings`).
+SURE_DIE_PX = 40.0
+HIGH_WIDTH = 1280  # a frame this wide is the resolution worth asking a webcam for
 READ_WELL = 0.9  # share of check dice right under which small dice are told to come closer
 # Dice of one camera over one table vary by perspective, not by this factor from roll to roll.
 SIZE_SPREAD = 3.0
@@ -101,9 +106,10 @@ def sizes_apart(blobs: Sequence[float], read: Sequence[float | None]) -> list[bo
 
 
 def locator_die(die: float, area: tuple[int, int], scale: float) -> float:
-    """The size a ``die``-pixel die has for the locator when a play area of ``area`` (w, h)
-    is resized by ``scale``."""
-    return die * min(scale, LOCATOR_SIDE / max(area))
+    """The size a ``die``-pixel die has for the locator's one look (`look_scales`) when a play
+    area of ``area`` (w, h) is resized by ``scale``."""
+    shown = (max(round(area[1] * scale), 1), max(round(area[0] * scale), 1))
+    return die * scale * look_scales(shown)[0]
 
 
 def candidate_scales(die: float, area: tuple[int, int]) -> list[float]:
@@ -131,16 +137,29 @@ def closer_advice(die: float, share: float,
                            least=f"{DETAIL_READS:.0f}", times=f"{DETAIL_READS / die:.1f}"),)
 
 
-def size_warnings(die: float, area: tuple[int, int],
+def size_warnings(die: float, area: tuple[int, int], width: int | None = None,
                   words: CalibrationWords = EN_WORDS) -> tuple[str, ...]:
-    """What to say when the dice are too small to read reliably.
+    """What to say when the dice are too small to read reliably, or to read surely, in a play
+    ``area`` of a frame ``width`` pixels wide (default: the area's): what to change.
 
     >>> size_warnings(8.0, (640, 480))[0]
     'The dice are only 8 pixels wide: move the camera closer or use bigger dice.'
+    >>> size_warnings(30.0, (640, 480))[0]  # doctest: +NORMALIZE_WHITESPACE
+    'The dice are 30 pixels wide in a picture 640 pixels wide; dice 40 pixels wide or more read
+    surest: move the camera closer, or open it at a higher resolution (--resolution 1280x720).'
+    >>> size_warnings(30.0, (1280, 720))[0]
+    'The dice are 30 pixels wide; dice 40 pixels wide or more read surest: move the camera closer.'
+    >>> size_warnings(45.0, (640, 480))
+    ()
     """
+    width = width or area[0]
     out = []
     if die < SMALLEST_DETAIL:
         out.append(words.sentence("too_small", die=f"{die:.0f}"))
     elif locator_die(die, area, max(1.0, LOCATOR_SIDE / max(area))) < SMALLEST_READABLE:
         out.append(words.sentence("small_in_wide", die=f"{die:.0f}", side=max(area)))
+    elif die < SURE_DIE_PX:
+        out.append(words.sentence("small_resolution", die=f"{die:.0f}", width=width,
+                                  sure=f"{SURE_DIE_PX:.0f}") if width < HIGH_WIDTH else
+                   words.sentence("small_closer", die=f"{die:.0f}", sure=f"{SURE_DIE_PX:.0f}"))
     return tuple(out)

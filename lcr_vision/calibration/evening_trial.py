@@ -144,8 +144,10 @@ def _play(games: Sequence[Game], settings: Settings, start: Lesson, folder: Path
         session.close()
 
 
-def evening(table: str, seed: int = SEED, model: Path | None = None) -> Night:
-    """One table's evening (the module's docstring)."""
+def evening(table: str, seed: int = SEED, model: Path | None = None,
+            size: tuple[int, int] = (640, 480)) -> Night:
+    """One table's evening (the module's docstring), a rendered table seen in frames of
+    ``size``, its dice in proportion to the width (`TrialTable`)."""
     night = Night(table)
     with tempfile.TemporaryDirectory(prefix="lcr-evening-") as tmp:
         folder = Path(tmp)
@@ -168,7 +170,7 @@ def evening(table: str, seed: int = SEED, model: Path | None = None) -> Night:
                 return Evening.made_for(session, None, True, folder / "profiles", model)
         else:
             kind = DiceKind(TABLES[table][0])
-            camera = TrialTable(table, seed)
+            camera = TrialTable(table, seed, size)
             empty = camera.empty()
             checks = [camera.roll(int(camera.rng.integers(1, 4))) for _ in range(CHECK_ROLLS)]
             try:
@@ -201,9 +203,11 @@ def evening(table: str, seed: int = SEED, model: Path | None = None) -> Night:
 
 
 def evening_lines(tables: Sequence[str] = EVENING_TABLES, seed: int = SEED, count: int = 2,
-                  model: Path | None = None) -> Iterator[str]:
+                  model: Path | None = None,
+                  size: tuple[int, int] = (640, 480)) -> Iterator[str]:
     """The lines of ``measure games --evening``: a JSON object per table (``count`` of each kind,
-    seeded from ``seed``), then per kind and game, the games added up: a table a person reads."""
+    seeded from ``seed``, rendered in frames of ``size``), then per kind and game, the games
+    added up: a table a person reads."""
     nights: dict[str, list[Night]] = {}
     kinds = [t for t in tables if t != TRAY or REAL.is_dir()]
     if len(kinds) < len(tables):
@@ -211,7 +215,7 @@ def evening_lines(tables: Sequence[str] = EVENING_TABLES, seed: int = SEED, coun
     with Meter("measure games --evening: tables", len(kinds) * count) as meter:
         for table in kinds:
             for s in range(seed, seed + count):
-                night = evening(table, s, model)
+                night = evening(table, s, model, size)
                 nights.setdefault(table, []).append(night)
                 meter.advance()
                 meter.clear()

@@ -305,7 +305,7 @@ class Calibration:
         through until the best is known, and the warnings given."""
         h, w = rest.image.shape[:2]
         area = (w, h) if roi is None else roi[2:]
-        warnings = (size_warnings(size, area, self.words)
+        warnings = (size_warnings(size, area, w, self.words)
                     + advice({"focus": focus(rest.image, blobs)}, size, self.words))
         self.dialogue.say(self.words.die_width(size), *warnings)
         return View(roi, candidate_scales(size, area)[0], (w, h)), warnings

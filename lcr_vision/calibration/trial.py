@@ -90,12 +90,15 @@ Photo = tuple[np.ndarray, tuple[str, ...], tuple[tuple[float, float, float, floa
 
 
 class TrialTable:
-    """One trial ``table`` as a camera sees it (seeded by ``seed``): its empty table, and rolls."""
+    """One trial ``table`` as a camera sees it (seeded by ``seed``): its empty table, and rolls.
+    Frames of another ``size`` than 640 px wide show the same kind of table through a camera of
+    that resolution: the dice in proportion to the width (`Ranges.at_width`)."""
 
     def __init__(self, table: str, seed: int = SEED, size: tuple[int, int] = (640, 480),
                  max_dice: int = 3) -> None:
         self.lamp = 0.0  # how far a lamp moved tilts the light across each photo (`Photo.drifted`)
         self.kind, ranges = TABLES[table]
+        ranges = ranges.at_width(size[0])
         self.family = seed if table in PRINTED else None  # the stock look of every die
         if self.family is not None:
             from lcr_vision.synth.typefaces import printed

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from lcr_vision.camera.capture import CaptureSource, SourceError
-from lcr_vision.camera.source import FrameSource, Warn, warn_in_english
+from lcr_vision.camera.capture import CaptureSource, Mode, SourceError
+from lcr_vision.camera.source import FrameSource, Warn, tell_in_english, warn_in_english
 from lcr_vision.camera.stills import FolderSource
 from lcr_vision.errors import Said
 from lcr_vision.vision.images import IMAGE_SUFFIXES
@@ -18,13 +18,17 @@ SYNTHETIC = "synthetic"
 
 def open_source(camera: int | None, source: str | None, seed: int = 0,
                 ready: Callable[[], bool] = lambda: True,
-                max_pixels: int = MAX_PIXELS, warn: Warn = warn_in_english) -> FrameSource:
+                max_pixels: int = MAX_PIXELS, warn: Warn = warn_in_english,
+                resolution: Mode | None = None, tell: Warn = tell_in_english) -> FrameSource:
     """The source named by ``--camera N`` or ``--source VIDEO|URL|DIR|PHOTO|synthetic`` (a photo
     is one roll, as a folder's photos are).
 
     ``seed`` and ``ready`` (true once the players have heard the instruction) are for the
     simulated table; ``max_pixels`` is the pixel limit of a folder's photos; ``warn`` tells what
-    befalls the frames (a photo skipped, a camera gone and back), in the table's language.
+    befalls the frames (a photo skipped, a camera gone and back), in the table's language, and
+    ``tell`` the size a webcam's frames come at. A webcam opens at ``resolution``, else at the
+    largest mode it takes (`capture.MODES`); the simulated table renders at ``resolution``, its
+    dice in proportion (default 640x480).
 
     >>> open_source(None, "no/such/video.mp4")
     Traceback (most recent call last):
@@ -32,11 +36,12 @@ def open_source(camera: int | None, source: str | None, seed: int = 0,
     lcr_vision.camera.capture.SourceError: no video file, folder or stream at no/such/video.mp4
     """
     if source is None:
-        return CaptureSource(camera if camera is not None else 0, live=True, warn=warn)
+        return CaptureSource(camera if camera is not None else 0, live=True, warn=warn,
+                             resolution=resolution, tell=tell)
     if source == SYNTHETIC:
         from lcr_vision.camera.simulated import SimulatedTable
 
-        return SimulatedTable(seed, ready=ready)
+        return SimulatedTable(seed, size=resolution or (640, 480), ready=ready)
     if "://" in source:
         return CaptureSource(source, live=True, warn=warn)
     path = Path(source)

@@ -27,14 +27,15 @@ PATIENCE = 90  # still frames after a throw nobody answered before the player th
 
 
 class SimulatedTable(FrameSource):
-    """A rendered table seen by a fixed camera; ``ready()`` says when the players may throw."""
+    """A rendered table seen by a fixed camera of ``size``, its dice in proportion to the
+    width (`Ranges.at_width`); ``ready()`` says when the players may throw."""
 
     name = "simulated table"
 
     def __init__(self, seed: int, kind: str = "lcr", size: tuple[int, int] = (640, 480),
                  ready: Callable[[], bool] = lambda: True, ranges: Ranges = WEBCAM) -> None:
         self.rng = np.random.default_rng(seed)
-        self.table = Table(self.rng, kind=kind, size=size, ranges=ranges)
+        self.table = Table(self.rng, kind=kind, size=size, ranges=ranges.at_width(size[0]))
         self.ready = ready
         self.owed: int | None = None
         self.throws: list[tuple[str, ...]] = []

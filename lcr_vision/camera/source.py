@@ -19,6 +19,11 @@ def warn_in_english(said: Said) -> None:
     print(f"lcr-vision: {english(Said('warning', {'what': said}))}", file=sys.stderr, flush=True)
 
 
+def tell_in_english(said: Said) -> None:
+    """What a source tells of itself once (a webcam's frame size), on stderr, in English."""
+    print(f"lcr-vision: {english(said)}", file=sys.stderr, flush=True)
+
+
 class FrameSource(ABC):
     """Frames from a camera, a video, a folder of photos or the simulated table.
 

@@ -19,6 +19,7 @@ from typing import Any
 PARTS = ("reader", "renderer", "simulate", "odds")  # the speed figures, measured by default
 SLOW_PARTS = ("accuracy",)  # minutes: measured only when named
 PHOTO = (4032, 3024)  # a phone's photo, read at every scale as `detect` reads it
+WEBCAM_MODES = ((1280, 720), (1920, 1080))  # a webcam's larger modes, read in its one look
 
 
 def _progress(line: str) -> None:
@@ -37,6 +38,8 @@ def _reader(args: argparse.Namespace) -> dict[str, Any]:
     every_scale = reader_speed(model_path=args.model, runs=args.runs, threads=(1,), pyramid=True)
     photo = reader_speed(sample_frame(size=PHOTO), args.model, runs=max(1, args.runs // 10),
                          threads=(1,), pyramid=True)
+    modes = {size: reader_speed(sample_frame(size=size), args.model, runs=args.runs,
+                                threads=(1,)) for size in WEBCAM_MODES}
     figures = {
         "ms_median": {str(k): round(v, 2) for k, v in speed.median_ms.items()},
         "ms_p90": {str(k): round(v, 2) for k, v in speed.p90_ms.items()},
@@ -48,6 +51,8 @@ def _reader(args: argparse.Namespace) -> dict[str, Any]:
         "jpeg_decode_ms": round(speed.decode_ms, 2),
         "decodes_per_read": round(speed.decode_ratio, 2),
         "second_look_all_decodes": round(every_die.median_ms[1] / speed.decode_ms, 2),
+        **{f"webcam_{w}x{h}_per_640x480": round(m.median_ms[1] / speed.median_ms[1], 2)
+           for (w, h), m in modes.items()},
     }
     if speed.median_ms[2] > speed.median_ms[1]:
         figures["note"] = ("two threads read slower than one here: a frame's small networks do "
@@ -152,7 +157,9 @@ DESCRIPTION = (
     "thread reading each die in one view instead of four quarter-turns (an upright model's two: "
     "as cut and mirrored), an upright model told the table's far side as a calibrated profile "
     "reads (not finding it in each frame), and looking at every scale as "
-    "`detect` reads photos, on that frame and on a 4032x3024 photo), the renderer's frames per "
+    "`detect` reads photos, on that frame and on a 4032x3024 photo; and a webcam's 1280x720 "
+    "and 1920x1080 frames of the same view, as multiples of the 640x480 read), the renderer's "
+    "frames per "
     "second, simulated five-player games per second and the exact odds solver's time from the "
     "start for 3 players up to --odds-players. `--only accuracy` measures the model's accuracy "
     "figures instead (minutes), with one and two threads and onnxruntime's graph optimisations "

@@ -89,9 +89,12 @@ def _games(args: argparse.Namespace) -> int:
                             + ", ".join(EVENING_TABLES))
         if not 1 <= args.games <= 20:
             raise UserError("--evening takes 1-20 tables of each kind (--games)")
+        from lcr_vision.camera.capture import parse_mode
+
+        size = (640, 480) if args.resolution is None else parse_mode(args.resolution)
         for line in evening_lines(args.sets or EVENING_TABLES,
                                   SEED if args.seed is None else args.seed, args.games,
-                                  args.model):
+                                  args.model, size):
             print(line, flush=True)
         return 0
     if not 1 <= args.games <= 100 or not 0 <= args.videos <= 20:
@@ -118,6 +121,10 @@ def _games_arguments(p: argparse.ArgumentParser) -> None:
                    "and how the game ended with nobody answering (right, flagged, wrong). "
                    "--sets names its tables (printed-lcr, printed-wild, pip-table, printed-big, "
                    "'tray photos'), --games how many of each (seeds from --seed, default 5000)")
+    p.add_argument("--resolution", metavar="WxH",
+                   help="with --evening: the rendered tables' frames, e.g. 1280x720, the same "
+                   "view as at 640x480 with its dice in proportion (default 640x480; the tray "
+                   "photos stay as taken)")
 
 
 def _reliability(args: argparse.Namespace) -> int:
@@ -188,8 +195,9 @@ DESCRIPTION = (
 
 def _one_look_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--one-look", action="store_true",
-                   help="read as the live camera loop does, in one look at 320 px (default: at "
-                   "every scale, as `lcr-vision detect` and `eval` read photos)")
+                   help="read as the live camera loop does, in one look (320 px for 640x480, 640 "
+                   "px for 1280x720 and larger; default: at every scale, as `lcr-vision detect` "
+                   "and `eval` read photos)")
 
 
 def _render_arguments(p: argparse._ActionsContainer, count: int) -> None:

@@ -108,6 +108,10 @@ def add_where_options(parser: argparse.ArgumentParser, camera: str, source_metav
     where.add_argument("--camera", type=int, metavar="N",
                        help=f"{camera} webcam N (the default, with N = 0)")
     where.add_argument("--source", metavar=source_metavar, help=source)
+    parser.add_argument("--resolution", metavar="WxH",
+                        help="open the webcam in this mode, e.g. 1280x720 (default: the largest "
+                        "of 1920x1080 and 1280x720 it takes, else its own; with --calibration, "
+                        "the mode the profile was made at); the size of the simulated table")
 
 
 def add_window_options(parser: argparse.ArgumentParser, headless: str) -> None:

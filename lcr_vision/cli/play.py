@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.manual:
         play_at_table(args, table_reader(args), partial(open_session, args, settings))
         return 0
-    for option in ("camera", "source", "calibration", "model", "dice"):
+    for option in ("camera", "source", "resolution", "calibration", "model", "dice"):
         if getattr(args, option) is not None:
             raise UserError(Said("manual_no_camera", {"option": option}))
     with open(os.devnull, "w") as quiet, announcer_from(

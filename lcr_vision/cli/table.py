@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from lcr_vision.camera import SYNTHETIC, FrameSource, open_source
+from lcr_vision.camera.capture import Mode, parse_mode
 from lcr_vision.cli.detect import add_reader_options, reader_from
 from lcr_vision.cli.options import add_seed_option, add_where_options, add_window_options
 from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger import Session
-from lcr_vision.phrases.spoken import warn_in
+from lcr_vision.phrases.spoken import note_in, warn_in
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
 from lcr_vision.table.screen import Screen, Window, display_available
 from lcr_vision.vision.images import IMAGE_SUFFIXES
@@ -82,7 +83,8 @@ def play_at_table(args: argparse.Namespace, read: ReadFrame,
     limit = pixel_limit(args.max_megapixels)
     with announcer_from(args) as announcer:
         source = open_source(args.camera, args.source, args.seed, ready=announcer.idle,
-                             max_pixels=limit, warn=announcer.warn)
+                             max_pixels=limit, warn=announcer.warn,
+                             resolution=resolution_from(args), tell=note_in(args.language))
         try:
             source.check()
             session = open_session()
@@ -99,6 +101,19 @@ def play_at_table(args: argparse.Namespace, read: ReadFrame,
         key = "profile_made" if evening.made else "profile_learnt"
         print(phrases.written(key, name=evening.profile.name, path=evening.path), flush=True)
     print(phrases.written("manual_saved", folder=session.folder), flush=True)
+
+
+def resolution_from(args: argparse.Namespace) -> Mode | None:
+    """The webcam mode asked for: ``--resolution``, else the frames the ``--calibration``
+    profile was made from (its play area is in their pixels), else ``None``: the largest."""
+    if args.resolution is not None:
+        return parse_mode(args.resolution)
+    if not getattr(args, "calibration", None):
+        return None
+    from lcr_vision.calibration.store import load
+
+    frame = load(args.calibration).view.frame
+    return None if frame is None else (int(frame[0]), int(frame[1]))
 
 
 def evening_for(args: argparse.Namespace, session: Session) -> Evening | None:

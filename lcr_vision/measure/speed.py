@@ -44,10 +44,13 @@ def _timings(job: Callable[[], object], runs: int) -> np.ndarray:
 
 
 def sample_frame(seed: int = 7, size: tuple[int, int] = (640, 480)) -> bytes:
-    """A rendered table of ``size`` (w, h) with three LCR dice, as JPEG (quality 90), for timing."""
+    """A rendered table of ``size`` (w, h) with three LCR dice, as JPEG (quality 90), for timing;
+    a wider frame shows the same view, its dice in proportion (`Ranges.at_width`)."""
+    from lcr_vision.synth.ranges import Ranges
     from lcr_vision.synth.scene import render_scene
 
-    scene = render_scene(np.random.default_rng(seed), "lcr", size, dice=3)
+    scene = render_scene(np.random.default_rng(seed), "lcr", size, Ranges().at_width(size[0]),
+                         dice=3)
     return cv2.imencode(".jpg", scene.image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes()
 
 

@@ -40,6 +40,11 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "small_in_wide": "The dice are small in so wide a picture ({die} of {side} pixels): move "
                          "the camera closer or give a smaller play area with --roi.",
         "dice_size": "Step 2: dice size.",
+        "small_closer": "The dice are {die} pixels wide; dice {sure} pixels wide or more read "
+                        "surest: move the camera closer.",
+        "small_resolution": "The dice are {die} pixels wide in a picture {width} pixels wide; "
+                            "dice {sure} pixels wide or more read surest: move the camera "
+                            "closer, or open it at a higher resolution (--resolution 1280x720).",
         "come_closer": "The dice are {die} pixels wide and {share}% of the check dice were read "
                        "right; dice {least} pixels wide or more read far better: move the camera "
                        "{times} times closer, or use bigger dice.",
@@ -156,6 +161,12 @@ TEMPLATES: dict[str, dict[str, str]] = {
         "small_in_wide": "Кубики малы для такого широкого снимка ({die} из {side} пикселей): "
                          "придвиньте камеру или задайте меньшую игровую зону через --roi.",
         "dice_size": "Шаг 2: размер кубиков.",
+        "small_closer": "Кубики шириной {die} пикселей; увереннее всего читаются кубики шириной "
+                        "от {sure} пикселей: придвиньте камеру.",
+        "small_resolution": "Кубики шириной {die} пикселей на снимке шириной {width} пикселей; "
+                            "увереннее всего читаются кубики шириной от {sure} пикселей: "
+                            "придвиньте камеру или откройте её в большем разрешении "
+                            "(--resolution 1280x720).",
         "come_closer": "Кубики шириной {die} пикселей, и верно прочитано {share}% проверочных "
                        "кубиков; кубики шириной от {least} пикселей читаются гораздо лучше: "
                        "придвиньте камеру в {times} раза ближе или возьмите кубики побольше.",

@@ -129,6 +129,10 @@ REFUSALS_RU: Mapping[str, str] = {
     "photo_skipped": "{why}; снимок пропущен",
     "source_lost": "источник {source} перестал присылать кадры; подключаюсь снова",
     "source_back": "источник {source} снова присылает кадры",
+    "camera_mode": "источник {source} даёт кадры {size}",
+    "camera_mode_refused": "источник {source} даёт кадры {size}, а не {wanted}, как просили "
+                           "(--resolution)",
+    "resolution_syntax": "--resolution {resolution}: нужно ШИРИНАxВЫСОТА, например 1280x720",
     "no_display": "экрана нет; работаю без окна",
     "warning": "внимание: {what}",
     "no_model": "нет модели кубиков: {path}",

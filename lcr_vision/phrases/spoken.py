@@ -79,6 +79,24 @@ def printed(error: UserError, language: str) -> str:
     return str(error) if language == "en" else WORDS[language].printed(error.said)
 
 
+def note_in(language: str) -> Callable[[Said], None]:
+    """What a source tells of itself, printed once on stderr in ``language``: the size a webcam's
+    frames come at (`lcr_vision.camera.capture.CaptureSource`).
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     note_in("en")(Said("camera_mode", {"source": "camera 0", "size": "1280x720"}))
+    >>> print(err.getvalue(), end="")
+    lcr-vision: camera 0 gives 1280x720 frames
+    """
+    words = WORDS[language]
+
+    def note(what: Said) -> None:
+        print(f"lcr-vision: {words.printed(what)}", file=sys.stderr, flush=True)
+
+    return note
+
+
 def warn_in(language: str) -> Callable[[Said], None]:
     """Warnings printed on stderr in ``language``: speech gone, a photo skipped, a camera gone
     and back (`lcr_vision.camera.source.Warn`).

@@ -11,7 +11,7 @@ colours, steeper tilts) by ``dataclasses.replace``:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -36,6 +36,9 @@ _INKS: tuple[BGR, ...] = (
 WILD_DESIGNS = ("star", "burst", "W", "WILD", "ringed")
 TRAINING_WILD_DESIGNS = ("star", "burst", "W")  # the rest are kept for the holdout
 HELD_OUT_WILD_DESIGNS = ("WILD", "ringed")
+
+
+BASE_WIDTH = 640  # the frame width that `Ranges`' pixel sizes are given for
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,18 @@ class Ranges:
     motion_px: Span = (2.0, 7.0)
     noise: Span = (0.3, 5.0)                # sensor noise sigma, grey levels
     jpeg_quality: tuple[int, int] = (45, 95)
+
+    def at_width(self, width: int) -> Ranges:
+        """These ranges, given for frames 640 pixels wide (`BASE_WIDTH`), as a camera of the
+        same view but ``width`` pixels wide shows them: the dice in proportion (a webcam's
+        1280x720 keeps its 640x480 width of view). Blur and noise stay in pixels, as a sharper
+        sensor's are.
+
+        >>> Ranges(die_px=(20.0, 30.0)).at_width(1280).die_px
+        (40.0, 60.0)
+        """
+        zoom = width / BASE_WIDTH
+        return replace(self, die_px=(self.die_px[0] * zoom, self.die_px[1] * zoom))
 
 
 def uniform(rng: np.random.Generator, span: Span) -> float:

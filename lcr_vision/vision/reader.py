@@ -97,6 +97,12 @@ MIN_DIE_PX = 10.0
 # is part of that die: in a close-up its pips (a fifth of it across) are as big as far dice. Two
 # touching small dice that a coarser look took for one die are only twice one, so they stay.
 PIP_RATIO = 3.0
+# One look at a frame (a live camera's) shows the locator at most this many times its own side:
+# a 1280x720 or 1920x1080 webcam at 640 px, where at 320 px dice its resolution shows at 25-30 px
+# were 6-8 locator pixels and went missing. The dice are then as many locator pixels as a 640x480
+# camera's closer by half; the look costs about 2.5 times the 320-px look, and the read 1.5 times
+# (docs/figures.md, "Figures behind the code's settings").
+LIVE_LOOK = 2.0
 # The most pixels one look of the pyramid shows the locator: it takes about 90 bytes a pixel, so
 # this keeps reading any photo (up to the pixel limit of `lcr_vision.vision.limits`) under 1 GB.
 # A 12-megapixel phone photo's finest look is 4.9 megapixels; a bigger photo's is shrunk to this.
@@ -574,14 +580,18 @@ def _log_softmax(logits: np.ndarray) -> np.ndarray:
 
 def look_scales(shape: tuple[int, ...], pyramid: bool = False,
                 side: int = LOCATOR_SIDE) -> list[float]:
-    """The scales the locator sees a frame of ``shape`` (h, w, ...) at: shrunk to ``side`` (the
-    model's locator side) on its longest side (never enlarged), and with ``pyramid`` every
-    doubling of that up to the frame's own size. No look has more than `MAX_LOOK_PIXELS`: the
-    looks over it give way to one of that many pixels, where that is clearly finer than the last
-    look kept.
+    """The scales the locator sees a frame of ``shape`` (h, w, ...) at. One look (a live
+    camera's) shrinks the frame to half its longest side, between ``side`` (the model's locator
+    side, never enlarged) and `LIVE_LOOK` times it: a webcam's 640x480 at ``side``, its 1280x720
+    and 1920x1080 at twice ``side``. With ``pyramid`` (photos) the first look is at ``side``, then
+    every doubling of that up to the frame's own size. No look has more than `MAX_LOOK_PIXELS`:
+    the looks over it give way to one of that many pixels, where that is clearly finer than the
+    last look kept.
 
     >>> look_scales((480, 640)), look_scales((480, 640), pyramid=True)
     ([0.5], [0.5, 1.0])
+    >>> look_scales((720, 1280)), [round(s, 3) for s in look_scales((1080, 1920))]
+    ([0.5], [0.333])
     >>> [round(s, 3) for s in look_scales((3024, 4032), pyramid=True)]
     [0.079, 0.159, 0.317, 0.635]
     >>> [round(s, 3) for s in look_scales((3840, 5120), pyramid=True)]  # 1.0 is over
@@ -589,8 +599,11 @@ def look_scales(shape: tuple[int, ...], pyramid: bool = False,
     >>> [round(s, 3) for s in look_scales((7071, 7071), pyramid=True)]  # 0.362 and 0.724 are
     [0.045, 0.091, 0.181, 0.316]
     """
-    first = min(side / max(shape[:2]), 1.0)
-    looks = 1 + (int(np.log2(1 / first) + 1e-9) if pyramid else 0)
+    longest = max(shape[:2])
+    first = min(side / longest, 1.0)
+    if not pyramid:
+        return [min(max(first, 0.5), LIVE_LOOK * first)]
+    looks = 1 + int(np.log2(1 / first) + 1e-9)
     scales = [first * 2**k for k in range(looks)]
     finest = math.sqrt(MAX_LOOK_PIXELS / (shape[0] * shape[1]))
     kept = [s for s in scales if s <= finest]
