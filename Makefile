@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 INSTALL := $(BIN)/python -m pip install -q --disable-pip-version-check
 LOCK_VENV := .lock-venv
 
-.PHONY: venv demo test lint train floors lock clean
+.PHONY: venv demo test lint train gpu-train floors lock clean
 
 venv: $(VENV)/.runtime
 
@@ -36,6 +36,26 @@ lint: $(VENV)/.test
 # Training needs the optional PyTorch extra (CPU wheel); it is never needed at run time.
 train: $(VENV)/.train
 	$(BIN)/lcr-vision train
+
+# The prepared run for a lent GPU machine (docs/model-history.md, "Restarting training"): the lite0
+# classifier on from the committed start, renders made on the machine's cores, 8 minutes of
+# training, the weights left in GPU_OUT (the device's $OUT) to bring back. It needs python3 with
+# PyTorch and onnx (the GPU image has them), the train extra's efficientnet-lite0 package only for
+# a start from ImageNet, and the typefaces' fonts. A few CPU steps try it here:
+#   make gpu-train GPU_PYTHON=.venv/bin/python GPU_DEVICE=cpu GPU_RENDERS=50 GPU_BUDGET="--classifier-steps 3"
+GPU_PYTHON ?= python3
+GPU_OUT ?= $(or $(OUT),runs/gpu)
+GPU_DEVICE ?= cuda
+GPU_RENDERS ?= 2500
+GPU_WORKERS ?= $(shell nproc)
+GPU_BUDGET ?= --classifier-minutes 8
+GPU_START ?= models/l1-classifier.pt
+gpu-train:
+	PYTHONPATH=. $(GPU_PYTHON) -m lcr_vision train --work $(GPU_OUT) --out $(GPU_OUT)/dice.onnx \
+		--device $(GPU_DEVICE) --workers $(GPU_WORKERS) --renders $(GPU_RENDERS) --render-seed 22 \
+		--typefaces --upright --rune55 ../shared/data/rune55-d6 --rune55-share 0.2 \
+		--locator models/dice.onnx --mine models/dice.onnx --backbone lite0 \
+		--classifier-init $(GPU_START) $(GPU_BUDGET)
 
 # The accuracy figures measured every way onnxruntime runs them, and the tests' floors from them
 # (minutes; see lcr_vision/measure/accuracy.py). Run after shipping a model.
