@@ -5,6 +5,7 @@ change nothing."""
 
 from __future__ import annotations
 
+import csv
 import html
 import json
 import os
@@ -262,3 +263,24 @@ def test_the_readme_names_every_window_key_and_the_ways_to_amend() -> None:
     assert ("`amend K FACES` corrects roll *K* as `amend` does" in text
             and "amend K FACES" in EN.sentence("manual_help"))
     assert "The rolls thrown since stand as thrown" in text and "are *struck*" in text
+
+
+def test_a_correction_of_a_finished_game_is_a_row_of_that_game_with_its_chips(
+        tmp_path: Path, capsys) -> None:
+    """Ann and <script> put their one chip each in the center and Cat won game 1; game 2 has
+    begun. Roll 1 was an R: settled late, Cat ends game 1 with two chips and the center one, and
+    the CSV's game 1 ends so, as the JSON's does, before game 2's rows."""
+    session = Session.create(tmp_path / "g", Settings.create(PLAYERS, stakes=(1, 1, 1)))
+    for faces in (("C",), ("C",), ("dot",)):
+        session.record_roll(faces)
+    session.close()
+    status, out, _ = amend(capsys, tmp_path / "g", 1, "R")
+    assert status == 0 and "The rolls since stand as thrown; it is settled now." in out
+    data, rows, _ = reports(tmp_path / "g", capsys)
+    table = list(csv.reader(rows[1:]))
+    assert [(r[0], r[1]) for r in table] == [("1", "1"), ("2", "1"), ("1*", "1"), ("3", "2")]
+    game1 = data["games"][0]
+    assert table[2][7:11] == [str(c) for c in (*game1["chips"].values(), game1["center"])]
+    assert game1["chips"] == {"Ann": 0, PLAYERS[1]: 0, "Cat": 2} and game1["center"] == 1
+    now = data["current"]
+    assert table[-1][7:11] == [str(c) for c in (*now["chips"].values(), now["center"])]

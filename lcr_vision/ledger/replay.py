@@ -46,6 +46,7 @@ from lcr_vision.ledger.events import (
 from lcr_vision.ledger.journal import JOURNAL, RawEvent
 from lcr_vision.rules import (
     Decision,
+    GameRecord,
     GameState,
     RollResult,
     RulesError,
@@ -127,13 +128,22 @@ class PlayedRoll:
 @dataclass(frozen=True)
 class Settlement:
     """A correction of roll ``k`` settled after roll ``after`` was thrown, the rolls between
-    standing as thrown (docs/rules.md, Corrections): the game it left on the table (``table``)
-    and the chips handed for it (``transfers``, none for a finished game's)."""
+    standing as thrown (docs/rules.md, Corrections): the game it left on the table (``table``),
+    the chips handed for it (``transfers``, none for a finished game's) and, where roll ``k``'s
+    game had ended, that game as the correction left it (``ended``)."""
 
     k: int
     after: int
     table: GameState
     transfers: tuple[Transfer, ...]
+    ended: GameRecord | None = None
+
+    @property
+    def holdings(self) -> tuple[tuple[int, ...], int]:
+        """The chips and center of the corrected game after it: of the game on the table, or
+        of the finished game it corrected (whose result stands)."""
+        game = self.table if self.ended is None else self.ended
+        return game.chips, game.center
 
 
 @dataclass(frozen=True)
@@ -204,7 +214,8 @@ class Ledger:
         series, table = settled
         rolls = (*self.rolls[:k - 1], replace(played, entry=entry, result=result),
                  *self.rolls[k:])
-        made = Settlement(k, len(self.rolls), table, handback(self.series.game, table))
+        ended = next((g for g in series.finished if g.number == played.game), None)
+        made = Settlement(k, len(self.rolls), table, handback(self.series.game, table), ended)
         return replace(self, series=series, rolls=rolls, settled=(*self.settled, made))
 
     @property

@@ -78,21 +78,32 @@ def _row(roll: PlayedRoll, record: Record) -> list[str]:
 
 
 def _settled_row(s: Settlement, ledger: Ledger) -> list[str]:
-    """A correction settled after a roll, as a row of its own: ``number`` is ``K*`` for roll K's,
-    the faces are its corrected ones, and the chips those the settlement left on the table."""
-    entry = ledger.rolls[s.k - 1].entry
-    return [f"{s.k}*", str(s.table.game), "", "", " ".join(entry.faces),
-            " ".join(ledger.rolls[s.k - 1].result.game_faces),
-            record_of(ledger).settled(s.k, s.after, s.transfers),
-            *(str(c) for c in s.table.chips), str(s.table.center), "yes", "no", "no"]
+    """A correction settled after a roll, as a row of its own in the game it corrected:
+    ``number`` is ``K*`` for roll K's, the faces are its corrected ones, and the chips those the
+    settlement left in that game (`Settlement.holdings`)."""
+    roll = ledger.rolls[s.k - 1]
+    chips, center = s.holdings
+    return [f"{s.k}*", str(roll.game), "", "", " ".join(roll.entry.faces),
+            " ".join(roll.result.game_faces), record_of(ledger).settled(s.k, s.after, s.transfers),
+            *(str(c) for c in chips), str(center), "yes", "no", "no"]
+
+
+def _row_after(s: Settlement, ledger: Ledger) -> int:
+    """The roll a settlement's row follows: the roll it was settled after, or, where the game it
+    corrected had ended by then, that game's last roll, so that each game's rows end with its
+    chips."""
+    if s.ended is None:
+        return s.after
+    return max(r.entry.k for r in ledger.rolls if r.game == s.ended.number)
 
 
 def ledger_rows(ledger: Ledger) -> list[list[str]]:
     """A header and one row per live roll: the chips and center after it, corrected or not,
     doubtful (read unsure and committed with nobody to answer; answered or corrected, it is not)
     and unverified (doubtful, or with dice nobody saw, ``?``: `Entry.verified`); after the roll
-    a correction was settled on, a row for that settlement (`_settled_row`), so that the last
-    row's chips are the ledger's. The moves are in the session's language; the rest are the
+    a correction was settled on (in a game ended by then, after that game's last roll), a row
+    for that settlement (`_settled_row`), so that each game's last row holds its chips and the
+    last row the ledger's. The moves are in the session's language; the rest are the
     format's tokens."""
     players, record = ledger.settings.players, record_of(ledger)
     header = ["number", "game", "turn", "player", "faces", "game_faces", "moves"]
@@ -100,7 +111,8 @@ def ledger_rows(ledger: Ledger) -> list[list[str]]:
     rows = [header]
     for roll in ledger.rolls:
         rows.append(_row(roll, record))
-        rows += [_settled_row(s, ledger) for s in ledger.settled if s.after == roll.entry.k]
+        rows += [_settled_row(s, ledger) for s in ledger.settled
+                 if _row_after(s, ledger) == roll.entry.k]
     return rows
 
 
