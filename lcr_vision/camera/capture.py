@@ -132,14 +132,14 @@ class CaptureSource(FrameSource):
             self._open()
             self._first = self._read()
             if self._first is not None:
-                self._told()
+                self._told(self._first)
                 return
         raise SourceError(Said("no_frames", {"source": self.name}))
 
-    def _told(self) -> None:
-        """Tell once the size the first frame came at; warn where a webcam's is not the
+    def _told(self, first: np.ndarray) -> None:
+        """Tell once the size the ``first`` frame came at; warn where a webcam's is not the
         resolution asked for."""
-        h, w = self._first.shape[:2] if self._first is not None else (0, 0)
+        h, w = first.shape[:2]
         self.size = (w, h)
         if not isinstance(self.target, int):
             return

@@ -159,11 +159,10 @@ DESCRIPTION = (
     "reads (not finding it in each frame), and looking at every scale as "
     "`detect` reads photos, on that frame and on a 4032x3024 photo; and a webcam's 1280x720 "
     "and 1920x1080 frames of the same view, as multiples of the 640x480 read), the renderer's "
-    "frames per "
-    "second, simulated five-player games per second and the exact odds solver's time from the "
-    "start for 3 players up to --odds-players. `--only accuracy` measures the model's accuracy "
-    "figures instead (minutes), with one and two threads and onnxruntime's graph optimisations "
-    "on and off, and each figure's floor for the tests."
+    "frames per second, simulated five-player games per second and the exact odds solver's "
+    "time from the start for 3 players up to --odds-players. `--only accuracy` measures the "
+    "model's accuracy figures instead (minutes), with one and two threads and onnxruntime's "
+    "graph optimisations on and off, and each figure's floor for the tests."
 )
 
 

@@ -91,8 +91,7 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.guide import Calibration, Request
     from lcr_vision.calibration.store import save, save_checks
     from lcr_vision.camera import open_source
-    from lcr_vision.camera.capture import parse_mode
-    from lcr_vision.cli.table import screen_from
+    from lcr_vision.cli.table import resolution_from, screen_from
     from lcr_vision.phrases.spoken import note_in, warn_in
     from lcr_vision.speech import Announcer
     from lcr_vision.vision.labels import read_answers
@@ -113,9 +112,8 @@ def run(args: argparse.Namespace) -> int:
     answers = None if args.answers is None else read_answers(args.answers, kind)
     # a missing or broken model is the first thing said
     reader = DiceReader(args.model, ReaderSettings(kind), args.threads)
-    mode = None if args.resolution is None else parse_mode(args.resolution)
-    source = open_source(args.camera, args.source, warn=warn_in(args.language), resolution=mode,
-                         tell=note_in(args.language))
+    source = open_source(args.camera, args.source, warn=warn_in(args.language),
+                         resolution=resolution_from(args), tell=note_in(args.language))
     screen = screen_from(args)
     try:
         with Announcer.start(args.language, mute=args.mute) as announcer:
