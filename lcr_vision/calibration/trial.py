@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.faces import DiceKind
+from lcr_vision.measure.commit_level import Roll
 from lcr_vision.measure.holdout import OUT_OF_RANGE
 from lcr_vision.meter import Meter
 from lcr_vision.synth.layout import place_dice
@@ -190,11 +191,9 @@ def write_folder(shots: Shoot, folder: Path) -> Path:
 def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEED,
             model: Path | None = None, faces: bool = False) -> dict[str, object]:
     """Calibrate on ``calibration_rolls`` of ``table`` (headless, scripted), then score the
-    default reader and the profile on ``test_rolls`` further rolls of the same table. A
-    calibration that wants more check rolls is done again with up to `SPARE` more, as a user
-    asked for them rolls them (``more``: how many it was given). With ``faces``, a photo of one
-    die with each face up joins the check rolls (a scripted calibration's answers label them as
-    they label any roll)."""
+    default reader and the profile on ``test_rolls`` further rolls of the same table
+    (`calibrated`). With ``faces``, a photo of one die with each face up joins the check rolls
+    (a scripted calibration's answers label them as they label any roll)."""
     from lcr_vision.calibration.fit import CheckRoll, measure
     from lcr_vision.calibration.guide import CalibrationError
     from lcr_vision.calibration.profile import profile_reader
@@ -206,27 +205,10 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
     shots = shoot(table, end, seed, faces=faces)
     test = [CheckRoll(str(i), image, up) for i, (image, up) in enumerate(shots.rolls[start:end])]
     reader = DiceReader(model, ReaderSettings(kind))
-
-    def calibrate(rolls: int) -> tuple[Profile, int]:
-        """The profile from the first ``rolls`` check rolls, and how many more it wanted."""
-        calibration = calibrate_on(table, reader, Shoot(
-            shots.empty, shots.rolls[:rolls] + shots.rolls[end:],
-            shots.boxes[:rolls] + shots.boxes[end:]))
-        return calibration.profile, calibration.wanted_more
-
-    more = 0
     try:
-        try:
-            profile, wanted = calibrate(calibration_rolls)
-        except CalibrationError as exc:  # refused, having said the rolls more it wanted
-            if not exc.more:
-                raise
-            wanted = exc.more
-        if wanted:
-            more = min(wanted, SPARE)
-            profile, _ = calibrate(calibration_rolls + more)
+        profile, more = calibrated(table, reader, shots, calibration_rolls, end)
     except CalibrationError as exc:
-        return {"table": table, "dice": kind.value, "failed": str(exc), "more": more,
+        return {"table": table, "dice": kind.value, "failed": str(exc), "more": exc.more,
                 "before": vars(measure(test, reader.read))}
     before = measure(test, reader.read)
     after = measure(test, profile_reader(profile, model).read)
@@ -239,6 +221,58 @@ def figures(table: str, calibration_rolls: int, test_rolls: int, seed: int = SEE
             "calibration_rolls": calibration_rolls, "more": more,
             "faces_shown": len(shots.rolls) - end,
             "test_rolls": test_rolls, "before": vars(before), "after": vars(after)}
+
+
+def calibrated(table: str, reader: DiceReader, shots: Shoot, rolls: int, end: int
+               ) -> tuple[Profile, int]:
+    """The profile calibrated from the first ``rolls`` of ``shots`` (and any shot from ``end``
+    on: the faces shown), and how many check rolls more it was given: one that wants more is
+    done again with up to `SPARE` more, as a user asked for them rolls them. A refused
+    calibration raises `CalibrationError`, its ``more`` then the rolls more it was given."""
+    from lcr_vision.calibration.guide import CalibrationError
+
+    def calibrate(n: int) -> Calibration:
+        return calibrate_on(table, reader, Shoot(shots.empty, shots.rolls[:n] + shots.rolls[end:],
+                                                 shots.boxes[:n] + shots.boxes[end:]))
+
+    try:
+        calibration = calibrate(rolls)
+        wanted = calibration.wanted_more
+    except CalibrationError as exc:  # refused, having said the rolls more it wanted
+        if not exc.more:
+            raise
+        wanted = exc.more
+    if not wanted:
+        return calibration.profile, 0
+    more = min(wanted, SPARE)
+    try:
+        return calibrate(rolls + more).profile, more
+    except CalibrationError as exc:
+        exc.more = more
+        raise
+
+
+def read_rolls(table: str, rolls: int, seed: int, model: Path | None = None,
+               calibrating: int = 0) -> list[Roll]:
+    """``rolls`` rolls of trial ``table`` read as the table reads them, with their true faces
+    (`lcr_vision.measure.commit_level`'s evidence): uncalibrated (one live look, the table's
+    dice), or with ``calibrating`` check rolls first, through the profile calibrated from them
+    (`calibrated`), each roll carrying the profile's doubt. A table whose calibration is refused
+    is read uncalibrated, as it would be played."""
+    from lcr_vision.calibration.guide import CalibrationError
+    from lcr_vision.calibration.profile import profile_reader
+    from lcr_vision.vision.reader import DiceReader, ReaderSettings
+
+    start = calibrating + SPARE if calibrating else 0
+    shots = shoot(table, start + rolls, seed)
+    reader, doubt = DiceReader(model, ReaderSettings(DiceKind(TABLES[table][0]))), 0.0
+    if calibrating:
+        try:
+            profile, _ = calibrated(table, reader, shots, calibrating, start + rolls)
+            reader, doubt = profile_reader(profile, model), profile.doubt
+        except CalibrationError:
+            pass
+    return [Roll(up, reader.read(image), doubt) for image, up in shots.rolls[start:]]
 
 
 def calibrate_on(table: str, reader: DiceReader, shots: Shoot) -> Calibration:

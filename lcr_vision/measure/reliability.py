@@ -3,8 +3,9 @@
 Every die the reader reports on a validation set is scored against the labels: right when it
 matches a labelled die (`metrics.match`) and its game face is the label's, wrong otherwise (a
 misread, or a die where none is). For each doubt threshold, the share of dice committed without a
-question (score at or above it) and how many of those are wrong. The threshold the table uses is
-chosen from this curve: committed dice are to be wrong at most 1 in 1,000 (`TARGET`).
+question (score at or above it) and how many of those are wrong: how well each die's score
+means what it says. The table's commit level is chosen on whole rolls judged as the table judges
+them, pooled across tables, with a bound (`lcr_vision.measure.commit_level`).
 """
 
 from __future__ import annotations
