@@ -36,6 +36,7 @@ from lcr_vision.calibration.fit import (
 )
 from lcr_vision.calibration.profile import Accuracy
 from lcr_vision.calibration.view import CalibratedReader, View, ViewLook
+from lcr_vision.meter import metered
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.head import FaceHead, model_digest
@@ -227,7 +228,8 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
     reader = reader.reading(head=None)
     model = model_digest(reader.model_path)
     rng = np.random.default_rng(seed)
-    seen = [see(reader, view, roll, rng) for roll in rolls]
+    seen = [see(reader, view, roll, rng)
+            for roll in metered(rolls, "calibration: learning the dice, rolls looked at")]
     dice = sum(s.dice for s in seen)
     empty = None if background is None or not dice else empty_crops(
         reader, view, background, float(np.median(np.concatenate([s.sizes for s in seen]))),
