@@ -19,6 +19,7 @@ from lcr_vision.measure.commit_level import (
     report,
     report_lines,
     tally,
+    tray_rolls,
     upper_bound,
 )
 from lcr_vision.vision.detections import Detections
@@ -90,3 +91,11 @@ def test_trial_rolls_are_read_as_the_table_reads_them() -> None:
 def test_a_roll_count_out_of_range_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["measure", "commit-level", "--rolls", "3"]) == 2
     assert capsys.readouterr().err.startswith("lcr-vision: error: --rolls takes 10-5000")
+
+
+def test_the_tray_photos_are_one_roll_each_read_at_every_scale() -> None:
+    rolls = tray_rolls()
+    if not rolls:
+        pytest.skip("the tray set is not beside the repository (../shared/data/real-d6-tray)")
+    assert len(rolls) == 41 and sum(len(r.truth) for r in rolls) > 200
+    assert tally(rolls, 0.85).committed_rolls >= 25

@@ -147,14 +147,9 @@ def _reliability(args: argparse.Namespace) -> int:
 def _commit_level(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.trial import read_rolls
     from lcr_vision.errors import UserError
-    from lcr_vision.faces import DiceKind
-    from lcr_vision.measure.commit_level import photo_rolls, report, report_lines
-    from lcr_vision.measure.games import REAL
+    from lcr_vision.measure.commit_level import report, report_lines, tray_rolls
     from lcr_vision.meter import Meter
     from lcr_vision.synth.typefaces import has_pillow, typefaces
-    from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-    from lcr_vision.vision.reader import DiceReader, ReaderSettings
-    from lcr_vision.vision.split import is_validation
 
     if not 10 <= args.rolls <= 5000:
         raise UserError("--rolls takes 10-5000 rolls a table")
@@ -164,11 +159,8 @@ def _commit_level(args: argparse.Namespace) -> int:
     kinds = [k for k in COMMIT_KINDS if printing or not k.startswith("printed-")]
     sets = {}
     with Meter("measure commit-level: tables read", len(kinds) * args.tables + 1) as meter:
-        if REAL.is_dir():
-            labels = read_labels(REAL / "labels.csv", REAL_SET_ERRATA)
-            reader = DiceReader(args.model, ReaderSettings(DiceKind.PIP, pyramid=True))
-            sets["tray photos"] = photo_rolls(
-                REAL / "images", {n: t for n, t in labels.items() if is_validation(n)}, reader)
+        if tray := tray_rolls(args.model):
+            sets["tray photos"] = tray
         meter.advance()
         for kind in kinds:
             for seed in range(args.seed, args.seed + args.tables):

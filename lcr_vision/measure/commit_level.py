@@ -32,11 +32,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from lcr_vision.faces import FaceMap
+from lcr_vision.faces import DiceKind, FaceMap
+from lcr_vision.measure.reliability import REAL, real_photos
 from lcr_vision.table.check import DEFAULT_MAP, Verdict
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.images import load_image
-from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.vision.split import is_validation
 
 LEVELS = (0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
 TARGET = 1e-3  # committed dice wrong at most 1 in 1,000, at 95% confidence
@@ -151,8 +153,13 @@ def report_lines(found: Mapping[str, object]) -> list[str]:
     return lines
 
 
-def photo_rolls(images: Path, labels: Mapping[str, Detections], reader: DiceReader
-                ) -> list[Roll]:
-    """Each labelled photo as one roll of the dice it shows, read by ``reader``."""
-    return [Roll(truth.faces, reader.read(load_image(images / name)))
-            for name, truth in sorted(labels.items())]
+
+def tray_rolls(model: Path | None = None) -> list[Roll]:
+    """The tray's real validation photos (with their errata), each one roll of the dice it
+    shows, read as the table reads photos (every scale); none where the set is not here."""
+    if not REAL.is_dir():
+        return []
+    labels = read_labels(REAL / "labels.csv", REAL_SET_ERRATA)
+    reader = DiceReader(model, ReaderSettings(DiceKind.PIP, pyramid=True))
+    return [Roll(truth.faces, reader.read(image)) for image, truth in
+            real_photos(REAL, {n: t for n, t in labels.items() if is_validation(n)})]
