@@ -8,7 +8,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lcr_vision.training.augment import Scene, random_camera, random_view, specular_glints
+from lcr_vision.training.augment import (
+    MOTION_SHARE,
+    Scene,
+    motion_blur,
+    random_camera,
+    random_view,
+    specular_glints,
+)
 
 
 def white_square_scene(x: int, y: int, side: int) -> Scene:
@@ -51,6 +58,22 @@ def test_squashing_foreshortens_the_die_across_one_axis() -> None:
     ratios = np.array(ratios)
     assert (ratios > 0.9).mean() > 0.4 and (ratios < 0.75).mean() > 0.2  # some plain, some squashed
     assert ratios.min() > 0.45
+
+
+def test_a_moved_die_is_smeared_along_one_line_no_longer_than_its_share() -> None:
+    dot = np.zeros((41, 41), np.float32)
+    dot[20, 20] = 1000.0
+    spreads = []
+    for seed in range(40):
+        smeared = motion_blur(dot, np.random.default_rng(seed), die_px=50.0)
+        assert abs(smeared.sum() - 1000.0) < 1e-2  # light is moved, not made or lost
+        ys, xs = np.nonzero(smeared > 1e-3)
+        points = np.stack([xs, ys], 1).astype(float)
+        extent = np.ptp(points, 0)
+        spreads.append(float(np.hypot(*extent)))
+        _, singular, _ = np.linalg.svd(points - points.mean(0), full_matrices=False)
+        assert singular[1] < 0.5 * singular[0]  # one line, not a blot
+    assert max(spreads) <= MOTION_SHARE * 50 + 2 and max(spreads) > 3
 
 
 def test_a_red_die_comes_out_in_other_hues_as_well() -> None:

@@ -106,8 +106,9 @@ def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 3
 
     A quarter of the images also get their colour channels shuffled: dice, inks and tables then
     take hues that neither the renderer's palettes nor the real tray have, as other sets will.
-    Defocus is bounded by the dice's size ``die_px`` (sigma at most 4% of it), so small dice stay
-    readable: a label on a die nobody could read only teaches guessing.
+    Defocus is bounded by the dice's size ``die_px`` (sigma at most 4% of it), and so is the smear
+    of a die still sliding or a hand-held camera (`motion_blur`), so small dice stay readable: a
+    label on a die nobody could read only teaches guessing.
     """
     img = image.astype(np.float32)
     if rng.random() < 0.25:
@@ -121,6 +122,8 @@ def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 3
         img = 255 * (np.clip(img, 0, 255) / 255) ** rng.uniform(0.6, 1.6)
     if rng.random() < 0.35:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, max(0.35, min(1.4, 0.04 * die_px))))
+    if rng.random() < MOTION_CHANCE:
+        img = motion_blur(img, rng, die_px)
     if rng.random() < 0.5:
         img = img + rng.normal(0, rng.uniform(1, 9), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
@@ -129,6 +132,25 @@ def random_camera(image: np.ndarray, rng: np.random.Generator, die_px: float = 3
         _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, quality])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return out
+
+
+MOTION_CHANCE = 0.2  # the share of images smeared as if the die (or the camera) moved
+MOTION_SHARE = 0.12  # the longest smear, as a share of the die: its pips still apart
+
+
+def motion_blur(image: np.ndarray, rng: np.random.Generator, die_px: float) -> np.ndarray:
+    """``image`` smeared along a straight line in a random direction, 2 px up to ``MOTION_SHARE``
+    of the die ``die_px`` long: a die caught still sliding, or a webcam's long exposure in lamp
+    light, which the misread dice of real evenings show and the renders never did."""
+    length = rng.uniform(2.0, max(2.0, MOTION_SHARE * die_px))
+    side = int(np.ceil(length)) + 1 | 1
+    angle = rng.uniform(0, np.pi)
+    half = length / 2 * np.array([np.cos(angle), np.sin(angle)])
+    kernel = np.zeros((side, side), np.float32)
+    centre = np.array([side // 2, side // 2], float)
+    a, b = np.round(centre - half).astype(int), np.round(centre + half).astype(int)
+    cv2.line(kernel, (int(a[0]), int(a[1])), (int(b[0]), int(b[1])), 1.0, 1, cv2.LINE_AA)
+    return cv2.filter2D(image, -1, kernel / kernel.sum(), borderType=cv2.BORDER_REFLECT)
 
 
 GLINT_MIN_PX = 20.0  # on a smaller die a crescent is under a pixel: blurred away, not drawn
