@@ -1,6 +1,6 @@
 """The system programs some tests need, asked for by name.
 
-A test that needs a program the README's set-up line installs fails, naming the command that
+A test that needs a program that docs/development.md installs fails, naming the command that
 installs it, rather than skipping: a suite that skips on a bare machine would pass without having
 tested speech or the browser.
 """
@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-# program: the Debian package that brings it (README, "Set up and run")
+# program: the Debian package that brings it (docs/development.md, "Tests")
 PACKAGES = {"espeak-ng": "espeak-ng", "aplay": "alsa-utils", "chromium": "chromium",
             "Xvfb": "xvfb", "xwd": "x11-apps"}
 
@@ -24,4 +24,4 @@ def require(program: str, *alternatives: str) -> str:
         if path:
             return path
     pytest.fail(f"{program} is not installed: run `apt-get install -y {PACKAGES[program]}` as "
-                "root (or with sudo), as the README's set-up says", pytrace=False)
+                "root (or with sudo), as docs/development.md says", pytrace=False)
