@@ -8,6 +8,7 @@ import csv
 import io
 import re
 import shutil
+import string
 from pathlib import Path
 
 import pytest
@@ -115,18 +116,30 @@ def test_a_russian_sessions_refusals_are_russian(russian: Path, capsys) -> None:
                for line in err[:2])
 
 
-# Latin a Russian refusal may hold besides face tokens, options and hyphenated names (variants,
-# the program): names of things that have no Russian name, and what the user types (amend K, N,
-# x,y,w,h).
+# Latin a Russian refusal may hold besides face tokens, options, quoted fields and hyphenated names
+# (variants, the program): names of things that have no Russian name, and what the user types
+# (amend K, N, x,y,w,h, a profile's true, false and null).
 NAMES = {"LCR", "Wild", "Wilder", "JSON", "ONNX", "JPEG", "PNG", "BMP", "TIFF", "WebP", "PPM",
-         "OpenCV", "amend", "K", "N", "x", "y", "w", "h", "aplay", "install"}
+         "OpenCV", "PyTorch", "amend", "K", "N", "x", "y", "w", "h", "aplay", "install", "make",
+         "train", "pip", "lcr", "mixed", "true", "false", "null"}
 
 
-def test_every_refusal_has_russian_words() -> None:
+def fields(template: str) -> set[str]:
+    """The names of a template's fields."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_refusal_is_in_both_languages() -> None:
+    """The same keys in both tables; English holds no Russian, Russian no English word past what
+    is typed, and no field the English does not fill (it may leave one out)."""
     from lcr_vision.phrases.ru_refusals import REFUSALS_RU
+    from lcr_vision.refusals import REFUSALS
 
+    assert REFUSALS.keys() == REFUSALS_RU.keys()
     for key, template in REFUSALS_RU.items():
-        text = re.sub(r"\{[^}]*\}", " ", template)
+        assert not re.search("[а-яё]", REFUSALS[key], re.IGNORECASE), key
+        assert fields(template) <= fields(REFUSALS[key]), key
+        text = re.sub(r"\{[^}]*\}|'[^']*'", " ", template)
         text = re.sub(r"--[a-z-]+( [a-z]+)?|[a-z]+(-[a-z]+)+", " ", text)  # typed as they are
         assert latin_words(text) <= NAMES, (key, latin_words(text) - NAMES)
 

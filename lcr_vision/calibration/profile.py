@@ -163,7 +163,7 @@ class Profile:
     def from_dict(cls, data: Any) -> Profile:
         """Check and read a profile's JSON object; a bad field raises ProfileError naming it."""
         if not isinstance(data, dict):
-            raise ProfileError("a profile must be a JSON object")
+            raise ProfileError(Said("profile_not_object"))
         version = _get(data, "version", _version)
         if version not in READS:
             raise ProfileError(Said("profile_version", {"version": version, "first": READS[0],
@@ -213,11 +213,11 @@ def _fitting(profile: Profile) -> Profile:
     if view.roi is not None:
         x, y, w, h = view.roi
         if x + w > width or y + h > height:
-            raise ProfileError(f"field 'roi' must lie inside the {width}x{height} frame, not "
-                               f"{list(view.roi)}")
+            raise ProfileError(Said("roi_outside", {"frame": f"{width}x{height}",
+                                                    "roi": list(view.roi)}))
     if profile.die_px is not None and profile.die_px > max(width, height):
-        raise ProfileError(f"field 'die_px' must be at most the {width}x{height} frame's side, "
-                           f"not {profile.die_px:g}")
+        raise ProfileError(Said("die_px_outside", {"frame": f"{width}x{height}",
+                                                   "die_px": f"{profile.die_px:g}"}))
     return profile
 
 
@@ -226,18 +226,32 @@ def _get(data: Mapping[str, Any], key: str, check: Callable[[Any], Any],
     """``check(data[key])``; a missing required field or a value ``check`` rejects names ``key``."""
     if key not in data:
         if default is _MISSING:
-            raise ProfileError(f"field {key!r} is missing")
+            raise ProfileError(Said("field_missing", {"field": key}))
         return default
     value = data[key]
     try:
         return check(value)
-    except (TypeError, ValueError, FaceError) as exc:
-        raise ProfileError(f"field {key!r} {exc}") from None
+    except FaceError as exc:
+        raise ProfileError(Said("field_bad", {"field": key, "why": exc.said})) from None
+    except (TypeError, ValueError) as exc:
+        raise ProfileError(Said("field_bad", {"field": key, "why": _why(exc)})) from None
+
+
+def _why(exc: TypeError | ValueError) -> Said:
+    """What a check said was wrong with a field: its `Said`, raised here, or the words of one
+    written below the phrasebook (a `FaceHead`'s)."""
+    said = exc.args[0] if exc.args else None
+    return said if isinstance(said, Said) else Said("field_said", {"why": str(exc)})
+
+
+def _wrong(key: str, **fields: Any) -> ValueError:
+    """A field's value refused: what it ``must_*`` be (the refusal ``key``), and ``fields``."""
+    return ValueError(Said(key, fields))
 
 
 def _version(v: Any) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-        raise ValueError(f"must be a whole number from 1, not {v!r}")
+        raise _wrong("must_version", value=v)
     return v
 
 
@@ -245,26 +259,26 @@ def profile_name(v: Any) -> str:
     """A profile's name, which is also its file's: not empty, no '/', not hidden; else
     ValueError."""
     if not isinstance(v, str) or not v.strip() or "/" in v or v.startswith("."):
-        raise ValueError(f"must be a name without '/', not {v!r}")
+        raise _wrong("must_name", value=v)
     return v
 
 
 def _dice(v: Any) -> DiceKind:
     kinds = [k.value for k in DiceKind]
     if v not in kinds:
-        raise ValueError(f"must be one of {', '.join(kinds)}, not {v!r}")
+        raise _wrong("must_dice", allowed=", ".join(kinds), value=v)
     return DiceKind(v)
 
 
 def _positive(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0:
-        raise ValueError(f"must be a positive number, not {v!r}")
+        raise _wrong("must_positive", value=v)
     return float(v)
 
 
 def _die_px(v: Any) -> float:
     if _positive(v) > MAX_SIDE:
-        raise ValueError(f"must be a positive number of pixels up to {MAX_SIDE}, not {v!r}")
+        raise _wrong("must_pixels", most=MAX_SIDE, value=v)
     return float(v)
 
 
@@ -273,42 +287,41 @@ def _scale(v: Any) -> float:
     one) at most to the reader's 320, so more is a hand-edited file that would blow each frame up
     to gigabytes."""
     if _positive(v) > MAX_SCALE:
-        raise ValueError(f"must be a positive number up to {MAX_SCALE:g}, not {v!r}")
+        raise _wrong("must_scale", most=f"{MAX_SCALE:g}", value=v)
     return float(v)
 
 
 def _frame(v: Any) -> tuple[int, ...]:
     size = _ints(2)(v)
     if min(size) < MIN_SIDE:
-        raise ValueError(f"must be the frame's width and height, each at least {MIN_SIDE} "
-                         f"pixels, not {v!r}")
+        raise _wrong("must_frame", least=MIN_SIDE, value=v)
     return size
 
 
 def _count(low: int, high: int) -> Callable[[Any], int]:
     def check(v: Any) -> int:
         if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-            raise ValueError(f"must be a whole number from {low} to {high}, not {v!r}")
+            raise _wrong("must_count", low=low, high=high, value=v)
         return v
     return check
 
 
 def _flag(v: Any) -> bool:
     if not isinstance(v, bool):
-        raise TypeError(f"must be true or false, not {v!r}")
+        raise _wrong("must_flag", value=v)
     return v
 
 
 def _share(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v < 1:
-        raise ValueError(f"must be a number between 0 and 1, not {v!r}")
+        raise _wrong("must_share", value=v)
     return float(v)
 
 
 def _doubt(v: Any) -> float:
     """A table's doubt: never below the level whole games were measured at."""
     if not _finite(v) or not DOUBT_THRESHOLD <= v < 1:
-        raise ValueError(f"must be a number from {DOUBT_THRESHOLD} up to 1, not {v!r}")
+        raise _wrong("must_doubt", least=DOUBT_THRESHOLD, value=v)
     return float(v)
 
 
@@ -322,24 +335,23 @@ def _ints(n: int) -> Callable[[Any], tuple[int, ...]]:
                 or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_SIDE
                            for x in v)
                 or (n == 4 and min(v[2:]) < 1)):
-            raise ValueError(f"must be {n} whole pixel numbers up to {MAX_SIDE} (null for none), "
-                             f"not {v!r:.60}")
+            raise _wrong("must_ints", n=n, most=MAX_SIDE, value=v)
         return tuple(v)
     return check
 
 
 def _face_map(v: Any) -> FaceMap:
     if not isinstance(v, dict):
-        raise TypeError(f"must map each pip 1-6 to L, C, R, dot or wild, not {v!r}")
+        raise _wrong("must_face_map", value=v)
     try:
         return FaceMap(v)
     except FaceError as exc:
-        raise ValueError(f"is not a face map: {exc}") from None
+        raise _wrong("not_face_map", why=exc.said) from None
 
 
 def _numbers(v: Any) -> dict[str, float]:
     if not isinstance(v, dict) or not all(_finite(x) for x in v.values()):
-        raise ValueError(f"must map names to finite numbers, not {v!r:.60}")
+        raise _wrong("must_numbers", value=v)
     return {str(k): float(x) for k, x in v.items()}
 
 
@@ -349,35 +361,34 @@ def _finite(v: Any) -> bool:
 
 def _texts(v: Any) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
-        raise ValueError(f"must be a list of sentences, not {v!r}")
+        raise _wrong("must_texts", value=v)
     return tuple(v)
 
 
 def _paths(v: Any) -> tuple[str, ...]:
     if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
-        raise ValueError(f"must be a list of paths, not {v!r:.60}")
+        raise _wrong("must_paths", value=v)
     return tuple(v)
 
 
 def _accuracy(v: Any) -> Accuracy:
     if not isinstance(v, dict):
-        raise TypeError(f"must be an object of rolls, dice, die_accuracy, roll_accuracy, not {v!r}")
+        raise _wrong("must_accuracy", value=v)
     try:
         acc = Accuracy(**v)
     except TypeError:
-        raise ValueError(f"must hold rolls, dice, die_accuracy, roll_accuracy, not {sorted(v)}") \
-            from None
+        raise _wrong("accuracy_keys", keys=sorted(v)) from None
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
                for n in (acc.rolls, acc.dice)):
-        raise ValueError("must hold whole numbers of rolls and dice")
+        raise _wrong("accuracy_counts")
     if not all(_finite(a) and 0 <= a <= 1 for a in (acc.die_accuracy, acc.roll_accuracy)):
-        raise ValueError("must hold accuracies between 0 and 1")
+        raise _wrong("accuracy_shares")
     return acc
 
 
 def _held_out(v: Any) -> tuple[Accuracy, Accuracy]:
     if not isinstance(v, dict) or set(v) != {"before", "after"}:
-        raise ValueError(f"must be an object of before and after, not {v!r}")
+        raise _wrong("must_held_out", value=v)
     return _accuracy(v["before"]), _accuracy(v["after"])
 
 

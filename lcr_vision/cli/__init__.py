@@ -14,10 +14,10 @@ import argparse
 import importlib
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 from lcr_vision import __version__
 from lcr_vision.cli.options import add_command
+from lcr_vision.cli.usage import Parser, asked_language, reading_in, translate, words
 from lcr_vision.errors import UserError
 from lcr_vision.ledger.journal import JOURNAL, journal_language
 from lcr_vision.phrases.spoken import printed
@@ -48,41 +48,40 @@ def language_of(args: argparse.Namespace) -> str:
     return journal_language(folder / JOURNAL) if isinstance(folder, Path) else "en"
 
 
-class Parser(argparse.ArgumentParser):
-    """An argument parser whose mistakes are one line, as every other user mistake is (the usage
-    stays one ``--help`` away); its subcommands' parsers are of this class too."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"lcr-vision: error: {message} (see {self.prog} --help)\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
     modules = {name: importlib.import_module(f"lcr_vision.cli.{name}") for name in COMMANDS}
     tools = "\n".join(f"  {name:<10}{modules[name].HELP}" for name in TOOLS)
+    usage = words()
+    _, description = usage.command(
+        "lcr-vision", "", "Reads Left Center Right dice from a camera, speaks the chip moves and "
+        "keeps a\ncrash-safe ledger with a photo log of every roll.")
     parser = Parser(
         prog="lcr-vision",
-        description="Reads Left Center Right dice from a camera, speaks the chip moves and keeps "
-        "a\ncrash-safe ledger with a photo log of every roll.",
-        epilog=f"developer tools (each with its own --help):\n{tools}",
+        description=description,
+        epilog=f"{usage.message('developer tools (each with its own --help):')}\n{tools}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=usage.message("show program's version number and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND",
-                                title="commands (each with its own --help)")
+                                title=usage.message("commands (each with its own --help)"))
     for name, command in modules.items():
         add_command(sub, name, command.HELP if name in FAMILY else None, command.DESCRIPTION,
                     command.add_arguments, getattr(command, "run", None))
+    translate(parser, "lcr-vision")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run one subcommand; a user mistake becomes one line on stderr and exit status 2."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help()
-        return 2
+    argv = sys.argv[1:] if argv is None else argv
+    with reading_in(asked_language(argv)):  # argparse's mistakes and --help in it too
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "run", None):
+            parser.print_help()
+            return 2
     try:
         return int(args.run(args) or 0)
     except UserError as exc:

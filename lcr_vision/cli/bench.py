@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from lcr_vision.errors import Said, UserError, os_reason
+
 PARTS = ("reader", "renderer", "simulate", "odds")  # the speed figures, measured by default
 SLOW_PARTS = ("accuracy",)  # minutes: measured only when named
 PHOTO = (4032, 3024)  # a phone's photo, read at every scale as `detect` reads it
@@ -83,7 +85,6 @@ def _odds(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _accuracy(args: argparse.Namespace) -> dict[str, Any]:
-    from lcr_vision.errors import UserError
     from lcr_vision.measure.accuracy import WAYS, below, floors, measure
 
     counts = measure(WAYS[:1] if args.check else WAYS, args.model, _progress)
@@ -94,7 +95,8 @@ def _accuracy(args: argparse.Namespace) -> dict[str, Any]:
         try:
             args.write_floors.write_text(json.dumps(bounds, indent=1) + "\n")
         except OSError as exc:
-            raise UserError(f"cannot write {args.write_floors}: {exc.strerror}") from None
+            raise UserError(Said("cannot_write", {"path": str(args.write_floors),
+                                                   "why": os_reason(exc)})) from None
     return bounds
 
 
@@ -115,15 +117,14 @@ def _print_text(results: dict[str, dict[str, Any]]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Measure the chosen parts and print them."""
-    from lcr_vision.errors import UserError
 
     parts = [p.strip() for p in args.only.split(",")] if args.only else list(PARTS)
     unknown = [p for p in parts if p not in MEASURES]
     if unknown:
-        raise UserError(f"unknown part {unknown[0]!r}: choose from "
-                        f"{', '.join(PARTS + SLOW_PARTS)}")
+        raise UserError(Said("unknown_part", {"name": unknown[0],
+                                              "allowed": ", ".join(PARTS + SLOW_PARTS)}))
     if (args.write_floors or args.check) and parts != ["accuracy"]:
-        raise UserError("--write-floors and --check go with --only accuracy")
+        raise UserError(Said("floors_alone"))
     if args.check:  # read before minutes of measuring, not after
         from lcr_vision.measure.accuracy import Bound
 
@@ -131,9 +132,10 @@ def run(args: argparse.Namespace) -> int:
             args.held = {k: Bound.from_json(v)
                          for k, v in json.loads(args.check.read_text()).items()}
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise UserError(f"cannot read the floors in {args.check}: {exc}") from None
+            raise UserError(Said("floors_unreadable", {"path": str(args.check),
+                                                        "why": str(exc)})) from None
     if args.odds_players < 3 or args.odds_players > 8:
-        raise UserError("--odds-players must be between 3 and 8")
+        raise UserError(Said("odds_players_range", {"least": 3, "most": 8}))
     results = {}
     for part in parts:
         _progress(f"measuring {part}")
@@ -144,8 +146,8 @@ def run(args: argparse.Namespace) -> int:
         _print_text(results)
     missed = getattr(args, "missed", [])
     if missed:  # after the figures, so that what was measured is seen
-        raise UserError(f"{len(missed)} figure(s) miss the floors of {args.check}; "
-                        f"first {missed[0]}")
+        raise UserError(Said("floors_missed", {"n": len(missed), "path": str(args.check),
+                                               "first": missed[0]}))
     return 0
 
 

@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         profile_name(args.name)
     except ValueError as exc:
-        raise UserError(Said("profile_name", {"why": str(exc)})) from None
+        raise UserError(Said("profile_name", {"why": exc.args[0]})) from None
     if args.rolls < 1:
         raise UserError(Said("rolls_least"))
     if args.face_map is not None and kind is not DiceKind.PIP:

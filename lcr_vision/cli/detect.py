@@ -17,7 +17,7 @@ from typing import TextIO
 
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_model_options
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import MAX_PIXELS
 
@@ -79,7 +79,7 @@ def image_files(paths: list[Path]) -> list[Path]:
                         if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
         if not inside:
             suffixes = ", ".join(sorted(IMAGE_SUFFIXES))
-            raise UserError(f"{path} holds no pictures ({suffixes})")
+            raise UserError(Said("no_pictures", {"path": str(path), "suffixes": suffixes}))
         files += inside
     return files
 

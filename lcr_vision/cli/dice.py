@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from lcr_vision.cli.usage import refused
 from lcr_vision.faces import DICE_WORDS, DiceKind, FaceError
 
 
@@ -12,7 +13,7 @@ def dice_kind(text: str) -> DiceKind:
     try:
         return DiceKind.parse(text)
     except FaceError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise refused(exc.said) from None
 
 
 def add_dice_option(parser: argparse.ArgumentParser, help: str, required: bool = False) -> None:

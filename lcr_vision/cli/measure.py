@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_command, add_model_options
+from lcr_vision.errors import Said, UserError
 
 if TYPE_CHECKING:  # the modules load on use, so that --help loads no OpenCV
     from lcr_vision.synth.ranges import Ranges
@@ -49,12 +50,11 @@ def _holdout(args: argparse.Namespace) -> int:
 
 
 def _shifts(args: argparse.Namespace) -> int:
-    from lcr_vision.errors import UserError
     from lcr_vision.measure.shifts import REAL, shift_table
 
     args.labels = args.labels or REAL
     if not args.labels.is_file():
-        raise UserError(f"no labels file at {args.labels}")
+        raise UserError(Said("no_labels", {"path": str(args.labels)}))
     for line in shift_table(args.labels, args.model, args.photos):
         print(line, flush=True)
     return 0
@@ -78,7 +78,6 @@ def _calibration(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    from lcr_vision.errors import UserError
     from lcr_vision.measure.games import measure_games, report_lines
 
     if args.evening:
@@ -86,10 +85,10 @@ def _games(args: argparse.Namespace) -> int:
 
         unknown = set(args.sets or ()) - set(EVENING_TABLES)
         if unknown:
-            raise UserError(f"no evening table {min(unknown)!r}; the tables are: "
-                            + ", ".join(EVENING_TABLES))
+            raise UserError(Said("no_evening_table", {"name": min(unknown),
+                                                      "tables": ", ".join(EVENING_TABLES)}))
         if not 1 <= args.games <= 20:
-            raise UserError("--evening takes 1-20 tables of each kind (--games)")
+            raise UserError(Said("evening_games"))
         from lcr_vision.camera.capture import parse_mode
 
         size = (640, 480) if args.resolution is None else parse_mode(args.resolution)
@@ -99,7 +98,7 @@ def _games(args: argparse.Namespace) -> int:
             print(line, flush=True)
         return 0
     if not 1 <= args.games <= 100 or not 0 <= args.videos <= 20:
-        raise UserError("--games takes 1-100 folder games a set, --videos 0-20 video games")
+        raise UserError(Said("games_videos"))
     report = measure_games(args.games, args.videos, args.seed, args.sets, args.model)
     print(json.dumps(report, indent=1) if args.json else "\n".join(report_lines(report)))
     return 0
@@ -129,11 +128,10 @@ def _games_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _reliability(args: argparse.Namespace) -> int:
-    from lcr_vision.errors import UserError
     from lcr_vision.measure.reliability import curves, table
 
     if not 10 <= args.count <= 2000:
-        raise UserError("--count takes 10-2000 renders a set")
+        raise UserError(Said("count_range"))
     found = curves(args.count, args.model)
     if args.json:
         print(json.dumps({n: {"dice": len(c.scores), "threshold for 1/1000": c.threshold(),
@@ -146,15 +144,14 @@ def _reliability(args: argparse.Namespace) -> int:
 
 def _commit_level(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.trial import read_rolls
-    from lcr_vision.errors import UserError
     from lcr_vision.measure.commit_level import report, report_lines, tray_rolls
     from lcr_vision.meter import Meter
     from lcr_vision.synth.typefaces import has_pillow, typefaces
 
     if not 10 <= args.rolls <= 5000:
-        raise UserError("--rolls takes 10-5000 rolls a table")
+        raise UserError(Said("rolls_range"))
     if args.calibrated and not 5 <= args.calibrated <= 40:
-        raise UserError("--calibrated takes 5-40 check rolls")
+        raise UserError(Said("calibrated_range"))
     printing = has_pillow() and bool(typefaces())
     kinds = [k for k in COMMIT_KINDS if printing or not k.startswith("printed-")]
     sets = {}

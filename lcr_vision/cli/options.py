@@ -8,7 +8,9 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from lcr_vision.cli.usage import actions, refused, translate, words
 from lcr_vision.errors import Said, UserError
+from lcr_vision.phrases.spoken import LANGUAGES
 from lcr_vision.rules import Variants
 from lcr_vision.rules.settings import MAX_PLAYERS, MIN_PLAYERS, STARTING_CHIPS
 
@@ -18,18 +20,33 @@ def add_command(subparsers: argparse._SubParsersAction, name: str, help: str | N
                 run: Callable[[argparse.Namespace], int] | None) -> argparse.ArgumentParser:
     """Add subcommand ``name``: its parser, its ``arguments`` and the ``run`` that it calls (None
     where the subcommands that ``arguments`` adds each have their own); without ``help`` it is
-    left out of the list of commands (a developer's tool, listed apart)."""
-    parser = (subparsers.add_parser(name, help=help, description=description) if help
+    left out of the list of commands (a developer's tool, listed apart). Every command it runs
+    takes ``--language`` (its own, where it says more with it than its refusals), and its help is
+    in the language the command line is read in."""
+    line, description = words().command(name, help or "", description)
+    parser = (subparsers.add_parser(name, help=line, description=description) if help
               else subparsers.add_parser(name, description=description))
     arguments(parser)
     if run is not None:
         parser.set_defaults(run=run)
+        if all(action.dest != "language" for action in actions(parser)):
+            add_language_option(parser, "default en")
+    translate(parser, name)
     return parser
 
 
+def add_language_option(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--language`` of a command that prints only refusals in it; ``default`` says which it
+    is without (None here: `lcr_vision.cli.language_of` chooses)."""
+    parser.add_argument("--language", choices=LANGUAGES,
+                        help=f"language of refusals and of --help ({default})")
+
+
 def add_session_argument(parser: argparse.ArgumentParser) -> None:
-    """The ``SESSION`` folder that ``ledger``, ``review`` and ``amend`` read."""
+    """The ``SESSION`` folder that ``ledger``, ``review`` and ``amend`` read, and their
+    ``--language``, the session's unless given."""
     parser.add_argument("session", type=Path, metavar="SESSION", help="the session folder")
+    add_language_option(parser, "default: the session's")
 
 
 def add_seed_option(parser: argparse.ArgumentParser, default: int = 0,
@@ -86,8 +103,7 @@ MAX_THREADS = 64  # more than any machine lcr-vision runs on gives the model
 def thread_count(text: str) -> int:
     """``--threads``: a whole number from 1 to `MAX_THREADS` (argparse says which option)."""
     if not text.strip().isdigit() or not 1 <= int(text) <= MAX_THREADS:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 1 to {MAX_THREADS}, "
-                                         f"not {text!r}")
+        raise refused(Said("must_count", {"low": 1, "high": MAX_THREADS, "value": text}))
     return int(text)
 
 

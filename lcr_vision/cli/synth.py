@@ -7,7 +7,8 @@ from pathlib import Path
 
 from lcr_vision.cli.measure import TRIAL_KINDS
 from lcr_vision.cli.options import add_seed_option
-from lcr_vision.errors import UserError
+from lcr_vision.cli.usage import refused
+from lcr_vision.errors import Said, UserError
 
 
 class SynthError(UserError):
@@ -18,9 +19,9 @@ def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size {text!r} should look like 640x480") from None
+        raise refused(Said("size_syntax", {"size": text})) from None
     if not (16 <= w <= 8192 and 16 <= h <= 8192):
-        raise argparse.ArgumentTypeError(f"size {text!r}: width and height must be 16 to 8192")
+        raise refused(Said("size_range", {"size": text}))
     return w, h
 
 
@@ -28,7 +29,7 @@ def _kinds(text: str) -> tuple[str, ...]:
     kinds = tuple(k.strip() for k in text.split(",") if k.strip())
     bad = [k for k in kinds if k not in ("pip", "lcr", "wild", "mixed")]
     if bad or not kinds:
-        raise argparse.ArgumentTypeError(f"kind {text!r}: use pip, lcr, wild or mixed")
+        raise refused(Said("kind_syntax", {"kind": text}))
     return kinds
 
 
@@ -66,11 +67,11 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.synth.dataset import write_dataset
 
     if args.n < 0 or args.empty < 0:
-        raise SynthError("--n and --empty must be 0 or more")
+        raise SynthError(Said("render_negative"))
     if args.n + args.empty == 0:
-        raise SynthError("nothing to render: give --n or --empty above 0")
+        raise SynthError(Said("render_nothing"))
     if args.out.exists() and not args.out.is_dir():
-        raise SynthError(f"{args.out} exists and is not a folder")
+        raise SynthError(Said("out_not_folder", {"path": str(args.out)}))
     if args.table is not None:
         from lcr_vision.calibration.trial import shoot, write_folder
 

@@ -13,7 +13,8 @@ import importlib.util
 from dataclasses import fields
 from pathlib import Path
 
-from lcr_vision.errors import UserError
+from lcr_vision.cli.usage import refused
+from lcr_vision.errors import Said, UserError
 
 HELP = "train the dice model (the train extra: make .venv/.train)"
 DESCRIPTION = (
@@ -36,14 +37,14 @@ FACE_SCORE = 0.5
 def _jpeg_floor(text: str) -> int:
     """A JPEG quality from 1 to 94: examples are re-compressed at qualities from it up to 95."""
     if not text.isdigit() or not 1 <= int(text) <= 94:
-        raise argparse.ArgumentTypeError(f"expected a JPEG quality from 1 to 94, got {text!r}")
+        raise refused(Said("jpeg_floor", {"text": text}))
     return int(text)
 
 
 def _crop_side(text: str) -> int:
     """A crop side from 16 to 128 pixels: smaller crops lose the pips, bigger ones only cost."""
     if not text.isdigit() or not 16 <= int(text) <= 128:
-        raise argparse.ArgumentTypeError(f"expected a side from 16 to 128 pixels, got {text!r}")
+        raise refused(Said("crop_side", {"text": text}))
     return int(text)
 
 
@@ -54,8 +55,7 @@ def _widths(text: str) -> tuple[int, ...]:
     except ValueError:
         widths = ()
     if len(widths) != len(CLASSIFIER_WIDTHS) or min(widths) < 1:
-        raise argparse.ArgumentTypeError(
-            f"expected {len(CLASSIFIER_WIDTHS)} positive channel counts, got {text!r}")
+        raise refused(Said("channel_widths", {"n": len(CLASSIFIER_WIDTHS), "text": text}))
     return widths
 
 
@@ -66,7 +66,7 @@ def _probability(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"must be a number between 0 and 1, not {text!r}")
+        raise refused(Said("must_share", {"value": text}))
     return value
 
 
@@ -155,7 +155,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("torch") is None:
-        raise UserError("training needs the train extra (PyTorch): make .venv/.train")
+        raise UserError(Said("train_extra"))
     from lcr_vision.training.run import TrainOptions, train
 
     return train(TrainOptions(**{f.name: getattr(args, f.name) for f in fields(TrainOptions)}))

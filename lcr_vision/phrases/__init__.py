@@ -14,6 +14,8 @@ command line prints it, is the one exception: it lives with `Said` in the base
 - `written`: the fuller English the screen, the ledger and the review page print.
 - `record`: a session's written record (ledger, review page, amend) in its language: English
   from `written`, Russian from its ``rec_`` templates.
+- `usage`: the command line's own words (argparse's messages, the family's help) per language,
+  Russian from `ru_usage`.
 - `calibration`: the calibration's sentences (English only, as spoken there today).
 
 The package imports nothing from the rest of lcr-vision but the base and the rules' values, and
