@@ -136,6 +136,7 @@ REFUSALS: Mapping[str, str] = {
     "resolution_syntax": "--resolution {resolution} should be WIDTHxHEIGHT, like 1280x720",
     "no_display": "no display found; running headless",
     "warning": "warning: {what}",
+    "error": "error: {what}",
     "no_model": "no dice model at {path}",
     "bad_model": "{path} is not a usable ONNX model: {why}",
     # Odds and simulations.

@@ -110,9 +110,9 @@ def test_a_russian_sessions_refusals_are_russian(russian: Path, capsys) -> None:
     assert main(["amend", str(russian), "--roll", "99", "--faces", "L"]) == 2
     assert main(["amend", str(russian), "--roll", "1", "--faces", "L L L L"]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[0].startswith("lcr-vision: error: броска 99 нет: всего бросков ")
-    assert err[1].startswith("lcr-vision: error: бросок 1 — это бросок игрока Аня, ")
-    assert all(latin_words(line.removeprefix("lcr-vision: error:")) <= {"faces"}
+    assert err[0].startswith("lcr-vision: ошибка: броска 99 нет: всего бросков ")
+    assert err[1].startswith("lcr-vision: ошибка: бросок 1 — это бросок игрока Аня, ")
+    assert all(latin_words(line.removeprefix("lcr-vision: ошибка:")) <= {"faces"}
                for line in err[:2])
 
 
@@ -162,9 +162,9 @@ def test_a_russian_sessions_file_refusals_are_russian(russian: Path, tmp_path: P
         session.close()
     err = capsys.readouterr().err.splitlines()
     assert "журнала journal.jsonl повреждена" in err[0]
-    assert err[1].startswith(f"lcr-vision: error: не записать {blocked}")
+    assert err[1].startswith(f"lcr-vision: ошибка: не записать {blocked}")
     assert "уже открыта другой программой lcr-vision" in err[2]
-    assert all(latin_words(line.removeprefix("lcr-vision: error:")) <= {"journal", "jsonl",
+    assert all(latin_words(line.removeprefix("lcr-vision: ошибка:")) <= {"journal", "jsonl",
                                                                         "lcr", "vision"}
                for line in err), err
 
@@ -181,7 +181,7 @@ def test_a_russian_sessions_journal_warnings_are_russian(russian: Path, tmp_path
     assert main(["review", str(edited)]) == 0
     err = capsys.readouterr().err.splitlines()
     assert "оборвана сбоем и пропущена" in err[0] and "не следует за строкой 3" in err[1]
-    assert all(latin_words(line.removeprefix("lcr-vision: warning:")) <= {"journal", "jsonl"}
+    assert all(latin_words(line.removeprefix("lcr-vision: внимание:")) <= {"journal", "jsonl"}
                for line in err), err
     review = build_review(edited)
     assert latin_words(f"{review.warning} {review.tampered}") <= {"journal", "jsonl"}

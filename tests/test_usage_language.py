@@ -89,8 +89,8 @@ def test_a_russian_mistake_is_one_russian_line(name: str, tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert status_of(MISTAKES[name](tmp_path)) == 2
     out, err = capsys.readouterr()
-    assert out == "" and len(err.splitlines()) == 1 and err.startswith("lcr-vision: error: ")
-    said = err.removeprefix("lcr-vision: error: ")
+    assert out == "" and len(err.splitlines()) == 1 and err.startswith("lcr-vision: ошибка: ")
+    said = err.removeprefix("lcr-vision: ошибка: ")
     assert re.search("[а-яё]", said) and foreign(said) == set(), err
 
 

@@ -18,6 +18,7 @@ from typing import TextIO
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_model_options
 from lcr_vision.errors import Said, UserError
+from lcr_vision.phrases.spoken import error_line, printed
 from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import MAX_PIXELS
 
@@ -128,7 +129,8 @@ def run(args: argparse.Namespace) -> int:
             try:
                 image = load_image(path, limit)
             except UserError as exc:
-                print(f"lcr-vision: error: {exc}", file=sys.stderr)
+                language = getattr(args, "language", None) or "en"
+                print(error_line(printed(exc, language), language), file=sys.stderr)
                 failed += 1
                 continue
             start = time.perf_counter()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lcr_vision.cli.options import add_session_argument
 from lcr_vision.phrases.record import Record
+from lcr_vision.phrases.spoken import error_line
 from lcr_vision.review import PAGE, build_review, write_page
 from lcr_vision.review.browser import open_page
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
                       games=record.count(len(review.games), "finished_game")))
     failed = open_page(path.resolve().as_uri()) if args.open else None
     if failed:
-        print(f"lcr-vision: error: {record.line('open_yourself', why=failed, path=path)}",
+        print(error_line(record.line("open_yourself", why=failed, path=path), review.language),
               file=sys.stderr)
         return 2
     return 0

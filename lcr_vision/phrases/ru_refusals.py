@@ -135,6 +135,7 @@ REFUSALS_RU: Mapping[str, str] = {
     "resolution_syntax": "--resolution {resolution}: нужно ШИРИНАxВЫСОТА, например 1280x720",
     "no_display": "экрана нет; работаю без окна",
     "warning": "внимание: {what}",
+    "error": "ошибка: {what}",
     "no_model": "нет модели кубиков: {path}",
     "bad_model": "{path} — непригодная модель ONNX",
     # Odds and simulations.

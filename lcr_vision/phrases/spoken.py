@@ -97,6 +97,15 @@ def note_in(language: str) -> Callable[[Said], None]:
     return note
 
 
+def error_line(message: str, language: str) -> str:
+    """The line a refusal ends a command with on stderr, its tag in ``language`` as well.
+
+    >>> error_line("нет такой папки", "ru")
+    'lcr-vision: ошибка: нет такой папки'
+    """
+    return f"lcr-vision: {WORDS[language].printed(Said('error', {'what': message}))}"
+
+
 def warn_in(language: str) -> Callable[[Said], None]:
     """Warnings printed on stderr in ``language``: speech gone, a photo skipped, a camera gone
     and back (`lcr_vision.camera.source.Warn`).
