@@ -250,6 +250,11 @@ REFUSALS: Mapping[str, str] = {
     "crop_side": "expected a side from 16 to 128 pixels, got {text!r}",
     "channel_widths": "expected {n} positive channel counts, got {text!r}",
     "train_extra": "training needs the train extra (PyTorch): make .venv/.train",
+    "typefaces_extra": "drawing dice in typefaces needs the train extra (Pillow): "
+                       "make .venv/.train",
+    "no_typefaces": "no TrueType typeface with Latin letters is installed: "
+                    "apt-get install {packages}",
+    "no_game_set": "no game set {name}; the sets are: {sets}",
     "no_pictures": "{path} holds no pictures ({suffixes})",
 }
 # The English nouns a refusal counts: singular for one, plural otherwise.

@@ -121,7 +121,8 @@ def test_a_russian_sessions_refusals_are_russian(russian: Path, capsys) -> None:
 # (amend K, N, x,y,w,h, a profile's true, false and null).
 NAMES = {"LCR", "Wild", "Wilder", "JSON", "ONNX", "JPEG", "PNG", "BMP", "TIFF", "WebP", "PPM",
          "OpenCV", "PyTorch", "amend", "K", "N", "x", "y", "w", "h", "aplay", "install", "make",
-         "train", "pip", "lcr", "mixed", "true", "false", "null"}
+         "train", "pip", "lcr", "mixed", "true", "false", "null", "Pillow",
+         "TrueType"}
 
 
 def fields(template: str) -> set[str]:

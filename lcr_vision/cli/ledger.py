@@ -10,6 +10,7 @@ from lcr_vision.cli.options import add_session_argument
 from lcr_vision.ledger import JOURNAL, read_journal, replay, tampering
 from lcr_vision.ledger.report import ledger_json, ledger_text, write_csv
 from lcr_vision.phrases.record import Record
+from lcr_vision.phrases.spoken import warning_line
 
 HELP = "print the replayed ledger of a session"
 DESCRIPTION = (
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     record = Record(ledger.settings.players, ledger.language)
     for said in (warning, tampered and tampered.why):
         if said:
-            print(f"lcr-vision: warning: {record.told(said)}", file=sys.stderr)
+            print(warning_line(record.told(said), record.language), file=sys.stderr)
     if args.json:
         print(json.dumps(ledger_json(ledger), ensure_ascii=False, indent=2))
     elif args.csv:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lcr_vision.cli.options import add_session_argument
 from lcr_vision.phrases.record import Record
-from lcr_vision.phrases.spoken import error_line
+from lcr_vision.phrases.spoken import error_line, warning_line
 from lcr_vision.review import PAGE, build_review, write_page
 from lcr_vision.review.browser import open_page
 
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     review = build_review(args.session, args.also)
     for said in (review.warning, review.tampered):  # in the session's language already
         if said:
-            print(f"lcr-vision: warning: {said}", file=sys.stderr)
+            print(warning_line(said, review.language), file=sys.stderr)
     path = write_page(args.session, review)
     record = Record(review.players, review.language)
     print(record.line("wrote", path=path, rolls=record.count(len(review.cards), "roll"),

@@ -31,7 +31,7 @@ import numpy as np
 from lcr_vision.camera.capture import CaptureSource
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
 from lcr_vision.meter import Meter
@@ -139,10 +139,10 @@ def _needs(folder: Path) -> Callable[[], str | None]:
 
 
 def _needs_pillow() -> str | None:
-    from lcr_vision.synth.typefaces import TRAIN_EXTRA, has_pillow, typefaces
+    from lcr_vision.synth.typefaces import has_pillow, typefaces
 
     if not has_pillow():
-        return TRAIN_EXTRA
+        return str(UserError(Said("typefaces_extra")))
     return None if typefaces() else "no typeface installed"
 
 
@@ -319,8 +319,8 @@ def measure_games(games: int = 3, videos: int = 1, seed: int | None = None,
     games a set (``names``: those sets only), shown on a progress meter."""
     unknown = set(names or ()) - {g.name for g in SETS}
     if unknown:
-        raise UserError(f"no game set {min(unknown)!r}; the sets are: "
-                        + ", ".join(g.name for g in SETS))
+        raise UserError(Said("no_game_set", {"name": repr(min(unknown)),
+                                              "sets": ", ".join(g.name for g in SETS)}))
     seed = SEED if seed is None else seed
     report: dict[str, dict[str, float | int] | str] = {}
     chosen = [g for g in SETS if names is None or g.name in names]

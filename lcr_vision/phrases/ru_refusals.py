@@ -252,5 +252,10 @@ REFUSALS_RU: Mapping[str, str] = {
     "crop_side": "нужна сторона от 16 до 128 пикселей, а не {text!r}",
     "channel_widths": "нужно {n} положительных чисел каналов через запятую, а не {text!r}",
     "train_extra": "для обучения нужно дополнение train (PyTorch): make .venv/.train",
+    "typefaces_extra": "чтобы рисовать кубики шрифтами, нужно дополнение train (Pillow): "
+                       "make .venv/.train",
+    "no_typefaces": "не установлено ни одного шрифта TrueType с латиницей: apt-get install "
+                    "{packages}",
+    "no_game_set": "набора игр {name} нет; наборы: {sets}",
     "no_pictures": "в {path} нет снимков ({suffixes})",
 }

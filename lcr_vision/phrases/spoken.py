@@ -106,6 +106,12 @@ def error_line(message: str, language: str) -> str:
     return f"lcr-vision: {WORDS[language].printed(Said('error', {'what': message}))}"
 
 
+def warning_line(message: str, language: str) -> str:
+    """A warning's line on stderr (a journal cut by a crash, a stale page), tagged in
+    ``language``: ``lcr-vision: внимание: ...``."""
+    return f"lcr-vision: {WORDS[language].printed(Said('warning', {'what': message}))}"
+
+
 def warn_in(language: str) -> Callable[[Said], None]:
     """Warnings printed on stderr in ``language``: speech gone, a photo skipped, a camera gone
     and back (`lcr_vision.camera.source.Warn`).

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lcr_vision.errors import UserError
+from lcr_vision.errors import Said, UserError
 from lcr_vision.synth.ranges import HELD_OUT_WILD_DESIGNS, TRAINING_WILD_DESIGNS, Ranges
 
 FONT_FOLDERS = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
@@ -39,7 +39,9 @@ NOT_LETTERS = re.compile(r"symbol|dingbat|emoji|math|music|sign|braille|z003|d05
                          re.IGNORECASE)
 
 
-TRAIN_EXTRA = "drawing dice in typefaces needs the train extra (Pillow): make .venv/.train"
+# The Debian packages of the typefaces training and the holdout draw from (models/README.md).
+FONT_PACKAGES = ("fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-urw-base35 "
+                 "fonts-roboto-unhinted fonts-open-sans fonts-noto-core")
 
 
 def has_pillow() -> bool:
@@ -101,12 +103,10 @@ def printed(ranges: Ranges, held: bool = False) -> Ranges:
     in the holdout. An error where no typeface is installed (models/README.md says which)."""
 
     if not has_pillow():
-        raise UserError(TRAIN_EXTRA)
+        raise UserError(Said("typefaces_extra"))
     faces = (held_out if held else training)(typefaces())
     if not faces:
-        raise UserError("no TrueType typeface with Latin letters is installed: apt-get install "
-                        "fonts-dejavu-core fonts-liberation2 fonts-freefont-ttf fonts-urw-base35 "
-                        "fonts-roboto-unhinted fonts-open-sans fonts-noto-core")
+        raise UserError(Said("no_typefaces", {"packages": FONT_PACKAGES}))
     return replace(ranges, typefaces=tuple(map(str, faces)),
                    typeface_share=1.0 if held else ranges.typeface_share,
                    wild_designs=HELD_OUT_WILD_DESIGNS if held else TRAINING_WILD_DESIGNS)
@@ -115,7 +115,7 @@ def printed(ranges: Ranges, held: bool = False) -> Ranges:
 @cache
 def _font(path: str, px: int):  # PIL.ImageFont.FreeTypeFont
     if not has_pillow():
-        raise UserError(TRAIN_EXTRA)
+        raise UserError(Said("typefaces_extra"))
     from PIL import ImageFont
 
     return ImageFont.truetype(path, px)
