@@ -24,7 +24,7 @@ from lcr_vision.ledger.report import ledger_rows
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.written import describe_standings, describe_struck
 from lcr_vision.rules import Settings, Variants
-from lcr_vision.table.screen import KEYS
+from lcr_vision.window.screen import KEYS
 
 # Ann, <script> and Cat hold one chip each: Ann passes left, <script> passes both left, Cat wins.
 CAT_WINS = ["L", "L L"]

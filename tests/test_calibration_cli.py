@@ -18,11 +18,11 @@ import pytest
 
 from lcr_vision.calibration import CalibratedReader, load, profile_reader
 from lcr_vision.calibration.fit import CheckRoll, measure
-from lcr_vision.calibration.trial import Shoot, shoot, write_folder
 from lcr_vision.cli import main
 from lcr_vision.cli.detect import reader_from
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
+from lcr_vision.measure.calibration_trial import Shoot, shoot, write_folder
 from lcr_vision.synth.sequence import Table
 from lcr_vision.vision.labels import HEADER
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
@@ -304,7 +304,7 @@ def test_an_upright_model_learns_where_the_tables_far_side_is(
     frame."""
     from dataclasses import replace
 
-    from lcr_vision.calibration import trial
+    from lcr_vision.measure import calibration_trial as trial
     from lcr_vision.measure.holdout import OUT_OF_RANGE
 
     monkeypatch.setitem(trial.TABLES, "steep-upright",

@@ -18,13 +18,13 @@ from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import save
 from lcr_vision.calibration.table_check import learn_background
-from lcr_vision.calibration.trial import TrialTable, figures, shoot, write_folder
 from lcr_vision.calibration.view import CalibratedReader, View
 from lcr_vision.cli import main
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
 from lcr_vision.ledger.events import photo_path
+from lcr_vision.measure.calibration_trial import TrialTable, figures, shoot, write_folder
 from lcr_vision.photolog import image_names
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.vision.head import FaceHead, model_digest

@@ -17,8 +17,8 @@ from lcr_vision.calibration.profile import Roi
 from lcr_vision.calibration.store import SHIPPED, profile_path
 from lcr_vision.calibration.view import View
 from lcr_vision.faces import GAME_FACES, PIP_FACES, DiceKind, FaceMap
-from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.reader import ReaderSettings
+from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 
 
 @pytest.fixture

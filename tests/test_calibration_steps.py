@@ -25,8 +25,8 @@ from lcr_vision.calibration.table_check import (
     learn_background,
     light_figures,
 )
-from lcr_vision.calibration.trial import PRINTED, TABLES, shoot
 from lcr_vision.camera import open_source
+from lcr_vision.measure.calibration_trial import PRINTED, TABLES, shoot
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.sequence import Table
@@ -215,7 +215,7 @@ def test_the_same_table_under_other_light_is_the_same_table() -> None:
     rolls and its rolls after a lamp was moved are accepted; another table's rolls and rolls
     from a camera turned 4 degrees are refused (`lcr-vision measure calibration --table-check`
     measures it over many tables)."""
-    from lcr_vision.calibration.light_trial import refusals
+    from lcr_vision.measure.light_trial import refusals
 
     assert refusals("close-camera", 2000, 6) == {"same table": False, "lamp moved": False,
                                                   "other table": True, "camera moved": True}

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lcr_vision.calibration.trial import read_rolls
 from lcr_vision.cli import main
+from lcr_vision.measure.calibration_trial import read_rolls
 from lcr_vision.measure.commit_level import (
     DICE_FOR_TARGET,
     Roll,

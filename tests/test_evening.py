@@ -24,10 +24,11 @@ from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.ledger import Session
 from lcr_vision.rules import Series, Settings
 from lcr_vision.speech import Announcer, Phrasebook
-from lcr_vision.table.loop import Lesson, TableLoop, TableOptions
-from lcr_vision.table.screen import Screen
+from lcr_vision.table.loop import TableLoop, TableOptions
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.lesson import Lesson
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.window.screen import Screen
 
 pytest.importorskip("PIL", reason="the family's printed dice are drawn by Pillow (train extra)")
 

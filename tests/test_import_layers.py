@@ -20,13 +20,11 @@ UNITS = frozenset(p.relative_to(ROOT).parts[0].removesuffix(".py") for p in ROOT
 BASE_FILES = (ROOT / "errors.py", ROOT / "refusals.py", ROOT / "faces.py",
               *sorted((ROOT / "rules").glob("*.py")))
 ABOVE_BASE = frozenset({"phrases", "cli", "table", "ledger", "vision", "review", "calibration",
-                        "speech", "measure", "training"})
-# What runs at the table never reaches into measurement; the calibration trial and the evening's
-# trial are measurement.
+                        "speech", "measure", "training", "window"})
+# What runs at the table never reaches into measurement (the trials of calibration and of an
+# evening are measurement's own).
 RUNTIME = frozenset({"table", "camera", "ledger", "speech", "vision", "calibration", "phrases",
-                     "rules", "review", "photolog", "manual", "play", "odds", "sim"})
-MEASUREMENT_FILES = frozenset({ROOT / "calibration" / "trial.py",
-                               ROOT / "calibration" / "evening_trial.py"})
+                     "rules", "review", "photolog", "manual", "play", "odds", "sim", "window"})
 
 
 def unit_of(path: Path) -> str:
@@ -90,9 +88,17 @@ def test_the_base_imports_nothing_above_it() -> None:
 
 def test_runtime_imports_nothing_of_measure() -> None:
     runtime = (p for p in ROOT.rglob("*.py") if p != ROOT / "__init__.py"
-               and unit_of(p) in RUNTIME and p not in MEASUREMENT_FILES)
+               and unit_of(p) in RUNTIME)
     importers = sorted(str(p.relative_to(ROOT)) for p in runtime if "measure" in imported_units(p))
     assert importers == [], f"runtime modules that import lcr_vision.measure: {importers}"
+
+
+def test_calibration_stands_below_the_table() -> None:
+    """Calibration fits the reader; the table plays with what it made. The judgement of a read
+    both use (vision.verdict, vision.lesson) and the window both draw in lie below them both."""
+    graph = package_graph()
+    assert "table" not in reach(graph, "calibration")
+    assert "calibration" not in reach(graph, "window") | reach(graph, "vision")
 
 
 def test_errors_imports_nothing_of_the_project_but_its_templates() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lcr_vision.table.lettering import FALLBACK, coverage, draw, width
+from lcr_vision.window.lettering import FALLBACK, coverage, draw, width
 
 RUSSIAN = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 

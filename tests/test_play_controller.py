@@ -219,7 +219,7 @@ def test_the_tables_questions_are_asked_in_its_language(
         questions: list[str]) -> None:
     from lcr_vision.camera.stills import FolderSource
     from lcr_vision.table.loop import TableLoop
-    from lcr_vision.table.screen import Screen
+    from lcr_vision.window.screen import Screen
 
     session = Session.create(tmp_path / "s", Settings.create(PLAYERS))
     session.record_roll(("L", "dot", "dot"))

@@ -47,8 +47,8 @@ def test_only_a_die_read_unsure_is_given_the_second_look() -> None:
     """A die whose face read at least ``second_below`` keeps its first read, and is not cut
     again; the others are read again from crops of two other sizes, one call each."""
     from lcr_vision.measure.speed import sample_frame
-    from lcr_vision.table.check import DOUBT_THRESHOLD
     from lcr_vision.vision.reader import SECOND_BELOW, SECOND_LOOK
+    from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 
     assert DOUBT_THRESHOLD < SECOND_BELOW <= 1  # a wrong die it lets by is still taken under
     frame = cv2.imdecode(np.frombuffer(sample_frame(), np.uint8), cv2.IMREAD_COLOR)

@@ -29,10 +29,10 @@ from lcr_vision.measure.games import crop_rolls
 from lcr_vision.rules import Series, Settings
 from lcr_vision.synth import Ranges, render_scene
 from lcr_vision.synth.sequence import Table
-from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.split import is_validation
+from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 REAL = Path(__file__).resolve().parents[2] / "shared" / "data" / "real-d6-tray"

@@ -20,8 +20,8 @@ from lcr_vision.odds import quick_odds, store, win_probabilities
 from lcr_vision.odds.quick import TABLE_GAMES, VARIANT_GAMES, exact_at_hand
 from lcr_vision.rules import GameState, Settings, Variants
 from lcr_vision.speech import Phrasebook
-from lcr_vision.table.screen import Screen
 from lcr_vision.vision.detections import Detections
+from lcr_vision.window.screen import Screen
 
 PLAYERS = ("Ann", "Ben", "Cat")
 ROLLS = [("L", "R", "dot"), ("L", "L", "C"), ("R", "dot", "C")]

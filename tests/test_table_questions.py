@@ -25,8 +25,8 @@ from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import JOURNAL, read_journal
 from lcr_vision.rules import Series, Settings
 from lcr_vision.synth.sequence import Table
-from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 
 SETTINGS = Settings.create(PLAYERS, stakes=[2, 2, 2])
 # Seeds of stills of two and of three dice read right, one die at 0.73 and at 0.67 (by search).

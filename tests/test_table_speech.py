@@ -15,8 +15,8 @@ from lcr_vision.ledger import Session
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop, TableOptions
-from lcr_vision.table.screen import KEYS, Screen
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.window.screen import KEYS, Screen
 
 PHOTO = Path(__file__).resolve().parents[1] / "sample_images" / "images" / "lcr_1_00019.jpg"
 

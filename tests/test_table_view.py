@@ -18,7 +18,9 @@ from lcr_vision.ledger import Session
 from lcr_vision.rules import GameState, Settings, play_roll
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop
-from lcr_vision.table.overlay import (
+from lcr_vision.table.view import TableView
+from lcr_vision.vision.detections import Detections
+from lcr_vision.window.overlay import (
     DISPLAY_WIDTH,
     MARGIN,
     MIN_TEXT_PX,
@@ -31,9 +33,7 @@ from lcr_vision.table.overlay import (
     widened,
     wrap,
 )
-from lcr_vision.table.screen import Screen
-from lcr_vision.table.view import TableView
-from lcr_vision.vision.detections import Detections
+from lcr_vision.window.screen import Screen
 
 
 def ink_runs(image: np.ndarray) -> list[tuple[int, int]]:

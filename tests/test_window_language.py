@@ -18,10 +18,10 @@ from lcr_vision.phrases.window import WINDOW
 from lcr_vision.rules import GameState, Settings, play_roll
 from lcr_vision.speech import Phrasebook
 from lcr_vision.table import view as view_module
-from lcr_vision.table.overlay import DISPLAY_WIDTH, GLUE, MARGIN, STANDINGS_PX, wrap
-from lcr_vision.table.screen import Screen
 from lcr_vision.table.view import TableView
 from lcr_vision.vision.detections import Detections
+from lcr_vision.window.overlay import DISPLAY_WIDTH, GLUE, MARGIN, STANDINGS_PX, wrap
+from lcr_vision.window.screen import Screen
 
 FACES = {"L", "C", "R", "dot", "wild"}  # the faces as typed, in every language
 

@@ -17,7 +17,7 @@ import pytest
 from programs import require
 from test_table_view import ink_runs
 
-from lcr_vision.table.overlay import DISPLAY_WIDTH, STANDINGS_PX, TURN_PX
+from lcr_vision.window.overlay import DISPLAY_WIDTH, STANDINGS_PX, TURN_PX
 
 SHOW = """
 import sys, time
@@ -27,7 +27,7 @@ from lcr_vision.ledger import Session
 from lcr_vision.rules import Settings
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop
-from lcr_vision.table.screen import Window
+from lcr_vision.window.screen import Window
 from lcr_vision.vision.reader import DiceReader
 from lcr_vision.vision.images import load_image
 photos, folder = Path(sys.argv[1]), Path(sys.argv[2])

@@ -16,10 +16,10 @@ import numpy as np
 from lcr_vision.faces import FaceError, parse_faces
 from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
 from lcr_vision.speech import Announcer
-from lcr_vision.table.overlay import draw_panel
-from lcr_vision.table.screen import Screen, Window
 from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections
+from lcr_vision.window.overlay import draw_panel
+from lcr_vision.window.screen import Screen, Window
 
 Roi = tuple[int, int, int, int]
 

@@ -40,8 +40,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from lcr_vision.faces import FaceMap
-from lcr_vision.table.check import DOUBT_THRESHOLD, Verdict
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.verdict import DOUBT_THRESHOLD, Verdict
 
 # The thresholds a table's doubt may be raised to: the first above the least sure face of every
 # roll the evidence shows read wrong with all its dice, the last whatever else it shows.

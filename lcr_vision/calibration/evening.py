@@ -27,7 +27,7 @@ from lcr_vision.calibration.view import CalibratedReader
 from lcr_vision.errors import UserError
 from lcr_vision.faces import PIP_FACES, DiceKind, FaceMap
 from lcr_vision.ledger import JOURNAL, read_journal, replay
-from lcr_vision.table.loop import Lesson
+from lcr_vision.vision.lesson import Lesson
 from lcr_vision.vision.reader import ReaderSettings
 
 # The sessions a profile learns from, the latest: enough for a few evenings' dice and light, few

@@ -13,17 +13,16 @@ reads more check rolls better than worse. A side likelier by less than that but 
 until they come the side is found in each frame, as the reader as shipped does, which can read
 no worse than itself.
 
-Why: on the trial tables (``lcr_vision.calibration.trial``) a side kept at `FAR_SIDE_NATS` from
-10 check rolls, reading them no worse, read some tables' later dice worse (a camera rolled halfway
-between two sides, where 10 rolls favour the wrong one); at `CLEAR_NATS`, reading more rolls
-better than worse, none was worse, and with 20 check rolls none at `FAR_SIDE_NATS` either. On
-tables of other seeds kept apart to check this, the old rule read more tables worse than this one
-(its one: a side that read more check dice right and still reads later rolls worse), for a
-slightly smaller mean gain on later dice. The far sides of steep cameras rolled away from the
-picture's top are clearly likelier and read many more of the later dice; where no side stands
-out, the best turn is hardly likelier (the model card, *Calibration finds the far side*; figures:
-docs/figures.md, "Figures behind the code's settings").
-"""
+Why: on the trial tables (``lcr_vision.measure.calibration_trial``) a side kept at `FAR_SIDE_NATS`
+from 10 check rolls, reading them no worse, read some tables' later dice worse (a camera rolled
+halfway between two sides, where 10 rolls favour the wrong one); at `CLEAR_NATS`, reading more rolls
+better than worse, none was worse, and with 20 check rolls none at `FAR_SIDE_NATS` either. On tables
+of other seeds kept apart to check this, the old rule read more tables worse than this one (its one:
+a side that read more check dice right and still reads later rolls worse), for a slightly smaller
+mean gain on later dice. The far sides of steep cameras rolled away from the picture's top are
+clearly likelier and read many more of the later dice; where no side stands out, the best turn is
+hardly likelier (the model card, *Calibration finds the far side*; figures: docs/figures.md,
+"Figures behind the code's settings"). """
 
 from __future__ import annotations
 

@@ -82,9 +82,9 @@ from lcr_vision.camera.stills import FolderSource, natural_key
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.phrases.calibration import CalibrationWords
-from lcr_vision.table.check import DEFAULT_MAP, DOUBT_THRESHOLD
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.vision.verdict import DEFAULT_MAP, DOUBT_THRESHOLD
 
 # A profile reading fewer check dice right than this is saved only when asked to
 # (``--keep-anyway``): at 80% of dice right a roll of three is read right about half the time, and a

@@ -25,10 +25,10 @@ from lcr_vision.calibration.view import CalibratedReader, View
 from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
 from lcr_vision.phrases.spoken import warn_in
-from lcr_vision.table.check import DOUBT_THRESHOLD
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
+from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 
 # The profile format this code writes; it reads 1 too (written before calibration learnt the dice's
 # faces: such a profile reads as it did, without a face head).

@@ -27,10 +27,10 @@ from lcr_vision.calibration.profile import Profile
 from lcr_vision.ledger import JOURNAL, PHOTOS, read_journal, replay
 from lcr_vision.photolog import image_names, photo_number
 from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
-from lcr_vision.table.check import DEFAULT_MAP
 from lcr_vision.vision.head import model_digest
 from lcr_vision.vision.images import load_image
 from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.verdict import DEFAULT_MAP
 
 
 def session_rolls(folder: Path) -> list[CheckRoll]:

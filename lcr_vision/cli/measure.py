@@ -64,11 +64,11 @@ def _calibration(args: argparse.Namespace) -> int:
     kinds = args.kinds and [k for named in args.kinds for k in TRIAL_KINDS
                             if k == named or named == "printed" and k.startswith("printed-")]
     if args.table_check:
-        from lcr_vision.calibration.light_trial import table_check_lines
+        from lcr_vision.measure.light_trial import table_check_lines
 
         lines = table_check_lines(args.calibration_rolls, args.seed, args.tables, kinds)
     else:
-        from lcr_vision.calibration.trial import trial_lines
+        from lcr_vision.measure.calibration_trial import trial_lines
 
         lines = trial_lines(args.calibration_rolls, args.test_rolls, args.seed, args.tables,
                             args.model, kinds, args.show_faces)
@@ -81,7 +81,7 @@ def _games(args: argparse.Namespace) -> int:
     from lcr_vision.measure.games import measure_games, report_lines
 
     if args.evening:
-        from lcr_vision.calibration.evening_trial import EVENING_TABLES, SEED, evening_lines
+        from lcr_vision.measure.evening_trial import EVENING_TABLES, SEED, evening_lines
 
         unknown = set(args.sets or ()) - set(EVENING_TABLES)
         if unknown:
@@ -143,7 +143,7 @@ def _reliability(args: argparse.Namespace) -> int:
 
 
 def _commit_level(args: argparse.Namespace) -> int:
-    from lcr_vision.calibration.trial import read_rolls
+    from lcr_vision.measure.calibration_trial import read_rolls
     from lcr_vision.measure.commit_level import report, report_lines, tray_rolls
     from lcr_vision.meter import Meter
     from lcr_vision.synth.typefaces import has_pillow, typefaces
@@ -221,7 +221,7 @@ def _losses(args: argparse.Namespace) -> int:
 
 
 # The studies' defaults, written out so that ``--help`` loads no OpenCV; a test checks them
-# against the modules' own (measure.holdout SEED and SIZE, calibration.trial SEED).
+# against the modules' own (measure.holdout SEED and SIZE, measure.calibration_trial SEED).
 HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
 TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
                "printed-wild", "printed-small", "printed-steep", "printed-felt", "printed-edge",

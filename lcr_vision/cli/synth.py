@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     if args.out.exists() and not args.out.is_dir():
         raise SynthError(Said("out_not_folder", {"path": str(args.out)}))
     if args.table is not None:
-        from lcr_vision.calibration.trial import shoot, write_folder
+        from lcr_vision.measure.calibration_trial import shoot, write_folder
 
         write_folder(shoot(args.table, args.n, args.seed), args.out)
         print(f"wrote 3 photos of the empty {args.table} table and {args.n} rolls on it to "

@@ -16,9 +16,9 @@ from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger import Session
 from lcr_vision.phrases.spoken import note_in, warn_in
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
-from lcr_vision.table.screen import Screen, Window, display_available
 from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import pixel_limit
+from lcr_vision.window.screen import Screen, Window, display_available
 
 if TYPE_CHECKING:
     from lcr_vision.calibration.evening import Evening
@@ -153,7 +153,7 @@ def of_photos(source: str | None) -> bool:
 def table_doubt(args: argparse.Namespace, evening: Evening | None) -> float:
     """The confidence each face needs to be committed unasked: the profile's, fitted to its
     table's evidence (`lcr_vision.calibration.doubt`), else the level measured on whole games."""
-    from lcr_vision.table.check import DOUBT_THRESHOLD
+    from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 
     if evening is not None:
         return evening.profile.doubt

@@ -34,11 +34,11 @@ from pathlib import Path
 
 from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.measure.reliability import REAL, real_photos
-from lcr_vision.table.check import DEFAULT_MAP, Verdict
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.split import is_validation
+from lcr_vision.vision.verdict import DEFAULT_MAP, Verdict
 
 LEVELS = (0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
 TARGET = 1e-3  # committed dice wrong at most 1 in 1,000, at 95% confidence

@@ -41,14 +41,15 @@ from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.synth.sequence import Table
 from lcr_vision.table.answers import Answers
-from lcr_vision.table.check import DOUBT_THRESHOLD
-from lcr_vision.table.loop import Lesson, TableLoop, TableOptions
-from lcr_vision.table.screen import Screen
+from lcr_vision.table.loop import TableLoop, TableOptions
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
+from lcr_vision.vision.lesson import Lesson
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.settle import ReadFrame
 from lcr_vision.vision.split import is_validation
+from lcr_vision.vision.verdict import DOUBT_THRESHOLD
+from lcr_vision.window.screen import Screen
 
 REPO = Path(__file__).resolve().parents[2]
 REAL = REPO.parent / "shared" / "data" / "real-d6-tray"

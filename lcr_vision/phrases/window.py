@@ -1,6 +1,6 @@
 """The table window's own words, in the session's language: the turn, the chips' labels, the odds,
 how to settle an unsure read, what a key did, the winner. The window draws every script
-(`lcr_vision.table.lettering`), so a Russian table reads Russian there as it hears it. The lines
+(`lcr_vision.window.lettering`), so a Russian table reads Russian there as it hears it. The lines
 are templates of each language's `Language`, filled as print has them: numbers in digits, a noun
 counted where a language wants it (``{dice:die}``: ``3 кубика``), names as they are (in Russian,
 the nominative).

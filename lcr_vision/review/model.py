@@ -32,7 +32,7 @@ from lcr_vision.photolog import Committed, SeenDie, image_names, photo_number
 from lcr_vision.phrases.record import Record
 from lcr_vision.review.fairness import DiceTest, dice_tests
 from lcr_vision.review.sources import Photo, live_roll_events, load_record
-from lcr_vision.table.check import DOUBT_THRESHOLD
+from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 
 HOW_DOUBTS = {Committed.UNANSWERED: "how_unanswered"}  # the record's words for each
 # A question the table answered: the roll is as the players said, not in doubt.

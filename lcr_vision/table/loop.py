@@ -53,25 +53,15 @@ from lcr_vision.rules import (
 )
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.answers import Answers
-from lcr_vision.table.check import DOUBT_THRESHOLD, Verdict
 from lcr_vision.table.choices import ask_reverse, ask_targets
-from lcr_vision.table.overlay import draw_panel
-from lcr_vision.table.screen import Screen
 from lcr_vision.table.view import TableView
 from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.lesson import Lesson
 from lcr_vision.vision.settle import ReadFrame, SettleDetector
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """What a table learnt of its dice between games: the reader to read on with, how many
-    rolls in 100 it is expected to ask about (None: not known), and the confidence each face
-    needs at this table from now on (`Verdict`'s ``doubt_threshold``)."""
-
-    read: ReadFrame
-    expected: int | None = None
-    doubt: float = DOUBT_THRESHOLD
+from lcr_vision.vision.verdict import DOUBT_THRESHOLD, Verdict
+from lcr_vision.window.overlay import draw_panel
+from lcr_vision.window.screen import Screen
 
 
 @dataclass(frozen=True)

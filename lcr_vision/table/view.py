@@ -18,7 +18,9 @@ from lcr_vision.odds import Odds
 from lcr_vision.phrases.record import Record
 from lcr_vision.phrases.window import WINDOW
 from lcr_vision.rules import GameState, RollResult
-from lcr_vision.table.overlay import (
+from lcr_vision.vision.annotate import annotate
+from lcr_vision.vision.detections import Detections
+from lcr_vision.window.overlay import (
     GLUE,
     STANDINGS_PX,
     TEXT_PX,
@@ -27,9 +29,7 @@ from lcr_vision.table.overlay import (
     band_height,
     board,
 )
-from lcr_vision.table.screen import Screen
-from lcr_vision.vision.annotate import annotate
-from lcr_vision.vision.detections import Detections
+from lcr_vision.window.screen import Screen
 
 # the band holds the turn, the standings and four rows of the odds, last roll and hint
 ROOM = band_height([TURN_PX, STANDINGS_PX, *[TEXT_PX] * 4])

@@ -122,7 +122,7 @@ SECOND_LOOK = (0.8, 1.25)
 # Only a die whose first read gives its face less probability than this is given the second look;
 # one read surer keeps its first read. The look is two more crops a die, most of a frame's reading
 # time, and it earns them by taking a wrong die under the table's doubt threshold (0.85,
-# `table.check`), so the bar stands well above it: high enough that `measure reliability` and
+# `vision.verdict`), so the bar stands well above it: high enough that `measure reliability` and
 # `measure games` let no die more by silently than every die's second look did, where a bar a
 # little lower let more by (models/README.md, second look; docs/figures.md, "Figures behind the
 # code's settings").

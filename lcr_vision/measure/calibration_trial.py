@@ -283,8 +283,8 @@ def calibrate_on(table: str, reader: DiceReader, shots: Shoot) -> Calibration:
     from lcr_vision.calibration.guide import Calibration, Request
     from lcr_vision.camera.stills import FolderSource
     from lcr_vision.speech import Announcer
-    from lcr_vision.table.screen import Screen
     from lcr_vision.vision.labels import read_answers
+    from lcr_vision.window.screen import Screen
 
     kind = DiceKind(TABLES[table][0])
     with tempfile.TemporaryDirectory() as tmp:

@@ -12,7 +12,7 @@ import sys
 
 import numpy as np
 
-from lcr_vision.table.overlay import widened
+from lcr_vision.window.overlay import widened
 
 KEYS = {" ": "confirm", "t": "type", "a": "amend", "u": "undo", "s": "standings", "q": "quit",
         "\x1b": "quit"}

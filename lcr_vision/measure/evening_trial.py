@@ -31,14 +31,14 @@ from lcr_vision.calibration.evening import Evening
 from lcr_vision.calibration.guide import CalibrationError
 from lcr_vision.calibration.profile import profile_reader
 from lcr_vision.calibration.store import save_checks, write
-from lcr_vision.calibration.trial import TABLES, Shoot, TrialTable, calibrate_on
 from lcr_vision.camera.stills import FolderSource
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
+from lcr_vision.measure.calibration_trial import TABLES, Shoot, TrialTable, calibrate_on
 from lcr_vision.measure.games import REAL, Roll, Tally, play_source, tray_pools
 from lcr_vision.meter import Meter
 from lcr_vision.rules import Series, Settings, Variants
-from lcr_vision.table.loop import Lesson
+from lcr_vision.vision.lesson import Lesson
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 CHECK_ROLLS = 20  # calibration's check rolls, as many as it asks for where dice read short

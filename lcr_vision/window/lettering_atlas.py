@@ -1,7 +1,7 @@
 """Makes the window's glyph atlas (`lettering`) from DejaVu Sans Condensed Bold, once, when the
 characters or the typeface change:
 
-    .venv/bin/python -m lcr_vision.table.lettering_atlas [path/to/font.ttf]
+    .venv/bin/python -m lcr_vision.window.lettering_atlas [path/to/font.ttf]
 
 It needs Pillow (the ``train`` extra), imported only here and only when run, so that what runs at
 the table draws Latin and Cyrillic with numpy and OpenCV alone. Each glyph is drawn eight times
@@ -21,7 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from lcr_vision.table.lettering import ATLAS, FALLBACK, LICENSE, METRICS
+from lcr_vision.window.lettering import ATLAS, FALLBACK, LICENSE, METRICS
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf")
 FONT_LICENSE = Path("/usr/share/doc/fonts-dejavu-core/copyright")

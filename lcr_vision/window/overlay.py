@@ -23,7 +23,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from lcr_vision.table import lettering
+from lcr_vision.window import lettering
 
 DISPLAY_WIDTH = 960  # the narrowest the window shows a frame
 MIN_TEXT_PX = 18  # the height of the panel's capitals as shown

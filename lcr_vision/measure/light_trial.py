@@ -19,7 +19,7 @@ import numpy as np
 
 from lcr_vision.calibration.guide import dice_seen
 from lcr_vision.calibration.light import change_of, refused, same_table
-from lcr_vision.calibration.trial import KINDS, SEED, TrialTable
+from lcr_vision.measure.calibration_trial import KINDS, SEED, TrialTable
 from lcr_vision.meter import Meter
 
 OTHER_SEED = 1000  # the other table of a kind is rendered from its seed plus this
