@@ -1,8 +1,7 @@
 """Manual play: one roll per line from a keyboard or a pipe, the keyboard's front end to the play
-controller (`lcr_vision.play`), which commits each roll to the session before its moves and the
-standings are printed (and said, as at the table), and marks it said once they are. Ends cleanly
-at end of input; the session resumes later, first printing any roll a crash kept from being
-printed.
+controller (`lcr_vision.controller`), which commits each roll to the session before its moves and
+the standings are printed (and said, as at the table), and marks it said once they are. Ends cleanly
+at end of input; the session resumes later, first printing any roll a crash kept from being printed.
 
 A roll line holds the faces (``L R dot``, ``l c .``, pip values ``4 6 2``), optionally ``reverse``
 first to pay for Wilder and ``@Name`` once per wild chip to choose whom a wild takes from (or gives
@@ -22,12 +21,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from lcr_vision.controller import Announcement, Controller, FrontEnd
 from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.phrases.record import Record
-from lcr_vision.play import Announcement, Controller, FrontEnd
 from lcr_vision.rules import Decision, GameState, RollResult, Settings
 from lcr_vision.rules.engine import legal_choices
 from lcr_vision.speech import Announcer, Phrasebook

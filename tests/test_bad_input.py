@@ -25,7 +25,7 @@ import pytest
 from test_table import sure_still
 
 from lcr_vision.calibration import Profile
-from lcr_vision.calibration.view import View
+from lcr_vision.calibration.play_area import View
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import JOURNAL, Session

@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 
 from lcr_vision.calibration import load, profile_reader
-from lcr_vision.calibration.faces import empty_crops, fit_head, learn, see
+from lcr_vision.calibration.empty_table import learn_background
 from lcr_vision.calibration.fit import CheckRoll, measure
+from lcr_vision.calibration.learn_faces import empty_crops, fit_head, learn, see
+from lcr_vision.calibration.play_area import CalibratedReader, View
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import save
-from lcr_vision.calibration.table_check import learn_background
-from lcr_vision.calibration.view import CalibratedReader, View
 from lcr_vision.cli import main
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind

@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lcr_vision.calibration import Accuracy, Profile, ProfileError, load, save, user_folder
+from lcr_vision.calibration.play_area import View
 from lcr_vision.calibration.profile import Roi
 from lcr_vision.calibration.store import SHIPPED, profile_path
-from lcr_vision.calibration.view import View
 from lcr_vision.faces import GAME_FACES, PIP_FACES, DiceKind, FaceMap
 from lcr_vision.vision.reader import ReaderSettings
 from lcr_vision.vision.verdict import DOUBT_THRESHOLD

@@ -14,10 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lcr_vision.calibration.dice_size import die_size
-from lcr_vision.calibration.fit import CheckRoll, pick, right_dice
-from lcr_vision.calibration.guide import dice_seen
-from lcr_vision.calibration.rests import rests
-from lcr_vision.calibration.table_check import (
+from lcr_vision.calibration.empty_table import (
     FOCUS_SIDE,
     advice,
     find_tray,
@@ -25,6 +22,9 @@ from lcr_vision.calibration.table_check import (
     learn_background,
     light_figures,
 )
+from lcr_vision.calibration.fit import CheckRoll, pick, right_dice
+from lcr_vision.calibration.guide import dice_seen
+from lcr_vision.calibration.rests import rests
 from lcr_vision.camera import open_source
 from lcr_vision.measure.calibration_trial import PRINTED, TABLES, shoot
 from lcr_vision.synth.ranges import Ranges

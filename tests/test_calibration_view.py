@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lcr_vision.calibration.play_area import View, ViewError
 from lcr_vision.calibration.tiles import merge, windows
-from lcr_vision.calibration.view import View, ViewError
 from lcr_vision.vision.detections import Detections
 
 

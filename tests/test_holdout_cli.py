@@ -42,8 +42,8 @@ def test_in_range_scenes_are_drawn_as_training_draws_them(
 
 
 def test_the_studies_defaults_are_the_modules_own() -> None:
-    from lcr_vision.measure import calibration_trial as trial
     from lcr_vision.cli import measure
+    from lcr_vision.measure import calibration_trial as trial
     from lcr_vision.measure import holdout
 
     assert (measure.HOLDOUT_SEED, measure.HOLDOUT_SIZE, measure.TRIAL_SEED) == (

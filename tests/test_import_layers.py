@@ -24,7 +24,8 @@ ABOVE_BASE = frozenset({"phrases", "cli", "table", "ledger", "vision", "review",
 # What runs at the table never reaches into measurement (the trials of calibration and of an
 # evening are measurement's own).
 RUNTIME = frozenset({"table", "camera", "ledger", "speech", "vision", "calibration", "phrases",
-                     "rules", "review", "photolog", "manual", "play", "odds", "sim", "window"})
+                     "rules", "review", "photolog", "manual", "controller", "odds", "random_games",
+                     "window"})
 
 
 def unit_of(path: Path) -> str:

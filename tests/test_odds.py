@@ -24,8 +24,8 @@ from lcr_vision.odds import (
 from lcr_vision.odds.dice import roll_outcomes
 from lcr_vision.odds.exact import exact_values, expected_turns, solved_level
 from lcr_vision.odds.position import Position
+from lcr_vision.random_games import simulate_standard
 from lcr_vision.rules import GameState, Settings, Variants
-from lcr_vision.sim import simulate_standard
 
 
 def assert_close(expected: Sequence[float], result: Odds) -> None:

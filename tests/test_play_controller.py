@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from lcr_vision.cli import main
+from lcr_vision.controller import Announcement, Controller, FrontEnd
 from lcr_vision.ledger import JOURNAL, Amendment, Entry, Ledger, Session, read_journal, replay
 from lcr_vision.manual import ManualPlay
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.ru import RU
-from lcr_vision.play import Announcement, Controller, FrontEnd
 from lcr_vision.rules import RulesError, Settings
 from lcr_vision.speech import Announcer, Phrasebook
 

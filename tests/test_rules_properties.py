@@ -10,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lcr_vision.faces import PIP_FACES
+from lcr_vision.random_games import play_random_game
 from lcr_vision.rules import (
     AllToCenter,
     Decision,
@@ -31,7 +32,6 @@ from lcr_vision.rules import (
     legal_choices,
     play_roll,
 )
-from lcr_vision.sim import play_random_game
 
 
 @st.composite

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from lcr_vision.cli import main
+from lcr_vision.random_games import games_per_second, simulate, simulate_with_engine
 from lcr_vision.rules import Settings, Variants
-from lcr_vision.sim import games_per_second, simulate, simulate_with_engine
 
 EXACT_3 = (0.306843, 0.328019, 0.365138)  # seats 1-3, seat 1 rolling first
 

@@ -9,7 +9,7 @@ import pytest
 from lcr_vision.cli import build_parser, main
 
 torch = pytest.importorskip("torch", reason="the training loop needs the train extra (PyTorch)")
-loop = importlib.import_module("lcr_vision.training.loop")
+loop = importlib.import_module("lcr_vision.training.optimise")
 nets = importlib.import_module("lcr_vision.training.nets")
 
 

@@ -8,9 +8,9 @@ makes profiles with a guided session (:class:`Calibration`) and saves them atomi
 (:func:`save`).
 """
 
+from lcr_vision.calibration.play_area import CalibratedReader, View
 from lcr_vision.calibration.profile import Accuracy, Profile, ProfileError, profile_reader
 from lcr_vision.calibration.store import load, save, user_folder
-from lcr_vision.calibration.view import CalibratedReader, View
 
 __all__ = [
     "Accuracy", "CalibratedReader", "Profile", "ProfileError", "View", "load", "profile_reader",

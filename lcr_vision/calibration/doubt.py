@@ -3,7 +3,7 @@ table's own evidence.
 
 The evidence is the table's rolls whose faces are known and which the reader in use was not
 fitted on: check rolls held out in turn at calibration, then after each game the verified rolls
-of the evening held out as the table reads them (`lcr_vision.calibration.faces.learn`). A roll
+of the evening held out as the table reads them (`lcr_vision.calibration.learn_faces.learn`). A roll
 read with every die owed but a face wrong, each face as sure as the threshold asks, is a die the
 table would commit wrong without a word: where the evidence holds one, the threshold is raised
 above the least sure face of that roll (`RAISES`), so that the table asks about such reads.

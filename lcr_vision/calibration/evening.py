@@ -2,15 +2,15 @@
 
 Every roll the table verified is a labelled photo of these dice on this table: read surely, or
 confirmed, typed or corrected by the players (`lcr_vision.calibration.update.session_rolls`). After
-each game the profile learns the dice again from those of this session, of the sessions it
-learnt from before (`Profile.sessions`) and of the check rolls it was calibrated on, kept beside
-it (`lcr_vision.calibration.store.save_checks`), judged as calibration judges a face head, on
-held-out rolls, and as the table judges a read: a head is kept where it reads them clearly better,
-or where the table would ask about clearly fewer of them with no die more committed wrong unasked
-(`lcr_vision.calibration.faces.fewer_questions`). What is kept is written to the profile's file
-at once, atomically, so the next game and the next session start from it; what is not changes
-nothing. A session played without a profile learns too, into one made for it
-(`Evening.made_for`), which play offers at the end.
+each game the profile learns the dice again from those of this session, of the sessions it learnt
+from before (`Profile.sessions`) and of the check rolls it was calibrated on, kept beside it
+(`lcr_vision.calibration.store.save_checks`), judged as calibration judges a face head, on held-out
+rolls, and as the table judges a read: a head is kept where it reads them clearly better, or where
+the table would ask about clearly fewer of them with no die more committed wrong unasked
+(`lcr_vision.calibration.learn_faces.fewer_questions`). What is kept is written to the profile's
+file at once, atomically, so the next game and the next session start from it; what is not changes
+nothing. A session played without a profile learns too, into one made for it (`Evening.made_for`),
+which play offers at the end.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lcr_vision.calibration.doubt import expected_questions, table_asks
+from lcr_vision.calibration.play_area import CalibratedReader
 from lcr_vision.calibration.profile import Profile, profile_reader
 from lcr_vision.calibration.store import load_checks, write
 from lcr_vision.calibration.update import update
-from lcr_vision.calibration.view import CalibratedReader
 from lcr_vision.errors import UserError
 from lcr_vision.faces import PIP_FACES, DiceKind, FaceMap
 from lcr_vision.ledger import JOURNAL, read_journal, replay

@@ -31,9 +31,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from lcr_vision.calibration.faces import LEARN_ROLLS, MAX_PEAKS, assign
 from lcr_vision.calibration.fit import CheckRoll, net_rolls, scored
-from lcr_vision.calibration.view import CalibratedReader, View
+from lcr_vision.calibration.learn_faces import LEARN_ROLLS, MAX_PEAKS, assign
+from lcr_vision.calibration.play_area import CalibratedReader, View
 from lcr_vision.vision.reader import DiceReader
 from lcr_vision.vision.spec import CLASSES, NONE
 

@@ -22,8 +22,8 @@ from typing import TypeVar
 import numpy as np
 
 from lcr_vision.calibration.dice_size import candidate_scales
+from lcr_vision.calibration.play_area import FrameReader, View
 from lcr_vision.calibration.profile import Accuracy, Roi
-from lcr_vision.calibration.view import FrameReader, View
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
 

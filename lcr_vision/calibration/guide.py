@@ -18,7 +18,7 @@
    not asked for; each shown face is one more roll to learn from). A face head is fitted to the
    check rolls' crops and kept only if it reads held-out check rolls clearly better, or would
    make the table ask about them clearly less with no die more committed wrong, and never reads
-   them worse as play reads them (:mod:`lcr_vision.calibration.faces`); both figures are said,
+   them worse as play reads them (:mod:`lcr_vision.calibration.learn_faces`); both figures are said,
    as play reads.
 
 Frames come as rests (:mod:`lcr_vision.calibration.rests`). From a folder with answers, the images
@@ -49,7 +49,14 @@ from lcr_vision.calibration.dice_size import (
     sizes_apart,
 )
 from lcr_vision.calibration.doubt import expected_questions, fit_doubt, table_asks
-from lcr_vision.calibration.faces import MIN_ROLLS, HeadTrial, learn, more_to_learn
+from lcr_vision.calibration.empty_table import (
+    CLIPPED_LEVEL,
+    advice,
+    find_tray,
+    focus,
+    learn_background,
+    light_figures,
+)
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import (
     THRESHOLDS,
@@ -59,6 +66,7 @@ from lcr_vision.calibration.fit import (
     measure,
     pick,
 )
+from lcr_vision.calibration.learn_faces import MIN_ROLLS, HeadTrial, learn, more_to_learn
 from lcr_vision.calibration.light import (
     LightChange,
     change_of,
@@ -66,17 +74,9 @@ from lcr_vision.calibration.light import (
     refused,
     same_table,
 )
+from lcr_vision.calibration.play_area import CalibratedReader, FrameReader, View
 from lcr_vision.calibration.profile import Accuracy, Profile, Roi
 from lcr_vision.calibration.rests import StillFrames, rests
-from lcr_vision.calibration.table_check import (
-    CLIPPED_LEVEL,
-    advice,
-    find_tray,
-    focus,
-    learn_background,
-    light_figures,
-)
-from lcr_vision.calibration.view import CalibratedReader, FrameReader, View
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource, natural_key
 from lcr_vision.errors import UserError

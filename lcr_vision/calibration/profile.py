@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from lcr_vision.calibration.view import CalibratedReader, View
+from lcr_vision.calibration.play_area import CalibratedReader, View
 from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind, FaceError, FaceMap
 from lcr_vision.phrases.spoken import warn_in
@@ -65,22 +65,22 @@ class Accuracy:
 class Profile:
     """One table's calibration: how to read it, where to look, and what was measured.
 
-    ``reading`` is how the reader reads this table (`ReaderSettings`): the dice, the thresholds
-    for finding a die and for trusting its face (the reader's defaults unless others read the
-    check rolls clearly better; a ``face_score`` of ``None`` is the model's own), every scale
-    (``pyramid``) where that read the check rolls clearly better, the far side found in each
-    frame (``find_up``) unless the view turns it up, and the face ``head`` calibration learnt of
-    these dice (`lcr_vision.calibration.faces`), for the model it names. ``view`` is where to look
+    ``reading`` is how the reader reads this table (`ReaderSettings`): the dice, the thresholds for
+    finding a die and for trusting its face (the reader's defaults unless others read the check
+    rolls clearly better; a ``face_score`` of ``None`` is the model's own), every scale
+    (``pyramid``) where that read the check rolls clearly better, the far side found in each frame
+    (``find_up``) unless the view turns it up, and the face ``head`` calibration learnt of these
+    dice (`lcr_vision.calibration.learn_faces`), for the model it names. ``view`` is where to look
     (`View`): the play area ``roi`` of frames of ``frame`` size, its ``scale``, its ``turn`` that
     brings the table's far side up, its ``tiles``. ``die_px`` is the measured die size in frame
-    pixels; ``notes`` are the advice given about the table; ``accuracy`` is what the profile
-    reached on the check rolls and ``default_accuracy`` what the uncalibrated reader did;
-    ``held_out`` the accuracy on held-out check rolls without and with a learnt head,
-    ``(before, after)``. ``sessions`` are the session folders whose verified rolls it learnt from
-    since (`lcr_vision.calibration.evening`), the latest last: the next game learns from them too;
+    pixels; ``notes`` are the advice given about the table; ``accuracy`` is what the profile reached
+    on the check rolls and ``default_accuracy`` what the uncalibrated reader did; ``held_out`` the
+    accuracy on held-out check rolls without and with a learnt head, ``(before, after)``.
+    ``sessions`` are the session folders whose verified rolls it learnt from since
+    (`lcr_vision.calibration.evening`), the latest last: the next game learns from them too;
     ``head_rolls`` the photos of those sessions its face head was fitted on (the others judge the
-    next head fairly). ``doubt`` is the confidence each face of a roll needs to be committed
-    unasked at this table, fitted to its evidence (`lcr_vision.calibration.doubt`).
+    next head fairly). ``doubt`` is the confidence each face of a roll needs to be committed unasked
+    at this table, fitted to its evidence (`lcr_vision.calibration.doubt`).
 
     >>> Profile("felt", ReaderSettings(DiceKind.WILD)).turned(2).turn
     2

@@ -1,11 +1,11 @@
 """``calibrate --update``: learn a profile's dice again from the photo logs of games played.
 
 Every roll the table committed is a labelled example of these dice: its frame is in the session's
-``photos/`` and its faces, as read or as the players confirmed, typed or corrected, in the
-ledger. A head fitted to them replaces the profile's only under calibration's rule
-(`lcr_vision.calibration.faces.learn`): it must read held-out rolls clearly better than the profile
-does now, and no roll worse. A profile that finds the table's far side in each frame (no turn)
-also learns where it is, where the confirmed faces show it as calibration's check rolls would
+``photos/`` and its faces, as read or as the players confirmed, typed or corrected, in the ledger. A
+head fitted to them replaces the profile's only under calibration's rule
+(`lcr_vision.calibration.learn_faces.learn`): it must read held-out rolls clearly better than the
+profile does now, and no roll worse. A profile that finds the table's far side in each frame (no
+turn) also learns where it is, where the confirmed faces show it as calibration's check rolls would
 (`lcr_vision.calibration.far_side`).
 """
 
@@ -19,10 +19,10 @@ from pathlib import Path
 import numpy as np
 
 from lcr_vision.calibration.doubt import Asks, fit_doubt
-from lcr_vision.calibration.faces import MIN_ROLLS, HeadTrial, learn
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.guide import CalibrationError
+from lcr_vision.calibration.learn_faces import MIN_ROLLS, HeadTrial, learn
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.ledger import JOURNAL, PHOTOS, read_journal, replay
 from lcr_vision.photolog import image_names, photo_number

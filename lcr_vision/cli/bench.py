@@ -72,7 +72,7 @@ def _renderer(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _simulate(args: argparse.Namespace) -> dict[str, Any]:
-    from lcr_vision.sim import games_per_second
+    from lcr_vision.random_games import games_per_second
 
     return {"five_player_games_per_s": round(games_per_second(players=5))}
 

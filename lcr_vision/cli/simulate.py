@@ -14,8 +14,8 @@ from lcr_vision.cli.options import (
     variants_from,
 )
 from lcr_vision.errors import Said, UserError
+from lcr_vision.random_games import simulate
 from lcr_vision.rules import Settings
-from lcr_vision.sim import simulate
 
 HELP = "play random games and report win rates per seat"
 DESCRIPTION = (

@@ -55,7 +55,7 @@ from lcr_vision.rules import (
     Transfer,
     handback,
 )
-from lcr_vision.rules.settle import settle
+from lcr_vision.rules.late_correction import settle
 
 NOT_SEEN = "dot"  # what the rules play for a die nobody saw: the face that moves no chip
 

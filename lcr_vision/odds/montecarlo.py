@@ -22,8 +22,8 @@ import random
 from collections.abc import Sequence
 
 from lcr_vision.odds.result import SIMULATION, Odds
+from lcr_vision.random_games import play_standard, random_faces
 from lcr_vision.rules import GameState, Settings, play_roll
-from lcr_vision.sim import play_standard, random_faces
 
 Z95 = 1.959963984540054
 

@@ -14,7 +14,7 @@ re-read nor skipped for a doubt, and a resumed session reads on after the last p
 video's frame) it journalled.
 
 What is done to the game (committing, saying, amending, undoing, resuming, the odds) is the
-play controller's (`lcr_vision.play`), which manual play drives too; the loop is the camera's
+play controller's (`lcr_vision.controller`), which manual play drives too; the loop is the camera's
 front end to it. A roll is committed in this order: its photos and record are staged (written
 under temporary names), the roll is journalled (the commit point, synced to disk), the photo
 files are renamed into place, the roll is said, and the journal marks it said. Staging first means
@@ -36,6 +36,7 @@ from functools import partial
 import numpy as np
 
 from lcr_vision.camera.source import FrameSource
+from lcr_vision.controller import Announcement, Controller, FrontEnd, PendingRoll
 from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import FaceError, parse_faces
 from lcr_vision.ledger import Amendment, Entry, Session
@@ -43,7 +44,6 @@ from lcr_vision.ledger.errors import EditError
 from lcr_vision.ledger.events import Origin, photo_path
 from lcr_vision.manual import parse_roll
 from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, journal_known, photo_number
-from lcr_vision.play import Announcement, Controller, FrontEnd, PendingRoll
 from lcr_vision.rules import (
     Decision,
     IllegalChoiceError,

@@ -20,7 +20,6 @@ from lcr_vision.training.augment import JPEG_FLOOR, Scene
 from lcr_vision.training.batches import classifier_batch, locator_batch
 from lcr_vision.training.export import export
 from lcr_vision.training.lite import LiteClassifier, from_imagenet, lite_blocks
-from lcr_vision.training.loop import Budget, train_classifier, train_locator
 from lcr_vision.training.mining import with_decoys
 from lcr_vision.training.nets import (
     CLASSIFIER_WIDTHS,
@@ -31,6 +30,7 @@ from lcr_vision.training.nets import (
     classifier_widths,
     widen,
 )
+from lcr_vision.training.optimise import Budget, train_classifier, train_locator
 from lcr_vision.training.realset import real_scenes, rune55_scenes
 from lcr_vision.training.renders import TILT_MAX, cached_renders
 from lcr_vision.training.sources import SceneSource

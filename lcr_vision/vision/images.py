@@ -2,7 +2,7 @@
 
 A file is checked before it is decoded, so that no file can take more memory than a photo of the
 pixel limit: its size on disk (at most `MAX_FILE_BYTES`), then the picture's size as its header
-declares it (`lcr_vision.vision.header`; at most ``max_pixels``, `MAX_PIXELS` unless the user
+declares it (`lcr_vision.vision.image_size`; at most ``max_pixels``, `MAX_PIXELS` unless the user
 asks for another with ``--max-megapixels``). A picture whose header cannot be read is not
 decoded.
 """
@@ -15,12 +15,12 @@ import cv2
 import numpy as np
 
 from lcr_vision.errors import Said, UserError, os_reason
-from lcr_vision.vision.header import image_size
+from lcr_vision.vision.image_size import image_size
 from lcr_vision.vision.limits import MAX_FILE_BYTES, MAX_PIXELS
 
 MIN_SIDE = 16  # smaller images cannot hold a readable die
 # The file names taken for pictures where a folder is given (detect, eval, play --source DIR):
-# every format read from a file named alone (`vision.header`), the PBM/PGM/PPM family too.
+# every format read from a file named alone (`vision.image_size`), the PBM/PGM/PPM family too.
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff", ".pbm",
                             ".pgm", ".ppm", ".pnm"})
 

@@ -34,8 +34,8 @@ from lcr_vision.calibration.fit import (
     right_dice,
     wrong_dice,
 )
+from lcr_vision.calibration.play_area import CalibratedReader, View, ViewLook
 from lcr_vision.calibration.profile import Accuracy
-from lcr_vision.calibration.view import CalibratedReader, View, ViewLook
 from lcr_vision.meter import metered
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.detections import Detections
