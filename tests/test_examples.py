@@ -27,8 +27,8 @@ SHOWN_BY_EXAMPLE = [
     *(f"lcr_vision.measure.{m}" for m in ("accuracy", "metrics")),
     *(f"lcr_vision.vision.{m}" for m in ("spec", "crops", "heatmap", "labels", "split", "images",
                                          "annotate", "reader")),
-    *(f"lcr_vision.calibration.{m}" for m in ("profile", "view", "store", "dice_size", "fit",
-                                              "table_check", "tiles")),
+    *(f"lcr_vision.calibration.{m}" for m in ("profile", "play_area", "store", "dice_size", "fit",
+                                              "empty_table", "tiles")),
     "lcr_vision.cli.calibrate",
 ]
 
