@@ -19,7 +19,7 @@ import pytest
 from lcr_vision.calibration import CalibratedReader, load, profile_reader
 from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.cli import main
-from lcr_vision.cli.detect import reader_from
+from lcr_vision.cli.reading import reader_from
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.measure.calibration_trial import Shoot, shoot, write_folder

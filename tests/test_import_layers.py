@@ -102,6 +102,17 @@ def test_calibration_stands_below_the_table() -> None:
     assert "calibration" not in reach(graph, "window") | reach(graph, "vision")
 
 
+def test_no_subcommand_imports_another() -> None:
+    """Each subcommand's module wires its own parts; what several share (options, the reader's
+    options, the table's wiring) lives in cli modules that are no subcommand."""
+    from lcr_vision.cli import COMMANDS
+
+    graph = module_graph()
+    commands = {f"cli.{name}" for name in COMMANDS}
+    crossing = {m: sorted(graph[m] & commands) for m in commands if graph[m] & commands}
+    assert crossing == {}, f"subcommands importing another's module: {crossing}"
+
+
 def test_errors_imports_nothing_of_the_project_but_its_templates() -> None:
     assert imported_units(ROOT / "errors.py") == {"refusals"}
     assert imported_units(ROOT / "refusals.py") == set()

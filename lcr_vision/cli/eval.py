@@ -8,7 +8,7 @@ import json
 import math
 from pathlib import Path
 
-from lcr_vision.cli.detect import add_reader_options, reader_from
+from lcr_vision.cli.reading import add_reader_options, reader_from
 from lcr_vision.measure.metrics import LABELS, Scores
 
 SPLITS = ("all", "validation", "train")

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lcr_vision.cli.dice import add_dice_option
-from lcr_vision.cli.options import add_command, add_model_options
+from lcr_vision.cli.options import TRIAL_KINDS, add_command, add_model_options
 from lcr_vision.errors import Said, UserError
 
 if TYPE_CHECKING:  # the modules load on use, so that --help loads no OpenCV
@@ -221,11 +221,9 @@ def _losses(args: argparse.Namespace) -> int:
 
 
 # The studies' defaults, written out so that ``--help`` loads no OpenCV; a test checks them
-# against the modules' own (measure.holdout SEED and SIZE, measure.calibration_trial SEED).
+# against the modules' own (measure.holdout SEED and SIZE, measure.calibration_trial SEED;
+# the trial tables, TRIAL_KINDS, are cli.options').
 HOLDOUT_SEED, HOLDOUT_SIZE, TRIAL_SEED = 1000, (640, 480), 2000
-TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
-               "printed-wild", "printed-small", "printed-steep", "printed-felt", "printed-edge",
-               "printed-big", "pip-table", "star-center")
 TRIAL_DEFAULT = TRIAL_KINDS[:6]
 COMMIT_SEED = 7000
 # The trial tables whose rolls bound the commit level: all but star-center, whose star the

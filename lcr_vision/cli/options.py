@@ -14,6 +14,11 @@ from lcr_vision.phrases.spoken import LANGUAGES
 from lcr_vision.rules import Variants
 from lcr_vision.rules.settings import MAX_PLAYERS, MIN_PLAYERS, STARTING_CHIPS
 
+# The trial tables of measure.calibration_trial by name (`measure calibration --kinds`, `synth
+# --table`), written out so that ``--help`` loads no OpenCV; a test holds them to the module's.
+TRIAL_KINDS = ("high-camera-tray", "close-camera", "steep-odd-dice", "plain-felt", "printed-lcr",
+               "printed-wild", "printed-small", "printed-steep", "printed-felt", "printed-edge",
+               "printed-big", "pip-table", "star-center")
 
 def add_command(subparsers: argparse._SubParsersAction, name: str, help: str | None,
                 description: str, arguments: Callable[[argparse.ArgumentParser], None],

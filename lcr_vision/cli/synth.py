@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from lcr_vision.cli.measure import TRIAL_KINDS
-from lcr_vision.cli.options import add_seed_option
+from lcr_vision.cli.options import TRIAL_KINDS, add_seed_option
 from lcr_vision.cli.usage import refused
 from lcr_vision.errors import Said, UserError
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from lcr_vision.camera import SYNTHETIC, FrameSource, open_source
 from lcr_vision.camera.capture import Mode, parse_mode
-from lcr_vision.cli.detect import add_reader_options, reader_from
 from lcr_vision.cli.options import add_seed_option, add_where_options, add_window_options
+from lcr_vision.cli.reading import add_reader_options, reader_from
 from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger import Session
 from lcr_vision.phrases.spoken import note_in, warn_in
