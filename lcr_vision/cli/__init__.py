@@ -20,7 +20,7 @@ from lcr_vision.cli.options import add_command
 from lcr_vision.cli.usage import Parser, asked_language, reading_in, translate, words
 from lcr_vision.errors import UserError
 from lcr_vision.ledger.journal import JOURNAL, journal_language
-from lcr_vision.phrases.spoken import error_line, printed
+from lcr_vision.phrases.spoken import printed, tagged
 
 # One line per subcommand module (lcr_vision/cli/<name>.py), in the order --help lists them: what
 # a family plays, calibrates and reviews with, then the developers' tools, listed apart below it.
@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.run(args) or 0)
     except UserError as exc:
         language = language_of(args)
-        print(error_line(printed(exc, language), language), file=sys.stderr)
+        print(tagged("error", printed(exc, language), language), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("lcr-vision: interrupted", file=sys.stderr)

@@ -14,7 +14,7 @@ from lcr_vision.ledger import EditError, Session
 from lcr_vision.ledger.report import record_of
 from lcr_vision.manual import parse_roll
 from lcr_vision.phrases.record import Record
-from lcr_vision.phrases.spoken import warning_line
+from lcr_vision.phrases.spoken import tagged
 from lcr_vision.review import refresh_page, standings_changes
 from lcr_vision.rules import Decision
 from lcr_vision.speech import Phrasebook
@@ -82,8 +82,8 @@ def refresh(folder: Path, record: Record) -> int:
     try:
         written = refresh_page(folder)
     except UserError as exc:
-        print(warning_line(record.line("page_stale", why=exc.said, folder=folder), record.language),
-              file=sys.stderr)
+        stale = record.line("page_stale", why=exc.said, folder=folder)
+        print(tagged("warning", stale, record.language), file=sys.stderr)
         return 0
     if written is not None:
         print(record.line("updated", path=written))

@@ -17,7 +17,7 @@ from typing import TextIO
 
 from lcr_vision.cli.reading import add_reader_options, reader_from
 from lcr_vision.errors import Said, UserError
-from lcr_vision.phrases.spoken import error_line, printed
+from lcr_vision.phrases.spoken import printed, tagged
 from lcr_vision.vision.images import IMAGE_SUFFIXES
 
 
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
                 image = load_image(path, limit)
             except UserError as exc:
                 language = getattr(args, "language", None) or "en"
-                print(error_line(printed(exc, language), language), file=sys.stderr)
+                print(tagged("error", printed(exc, language), language), file=sys.stderr)
                 failed += 1
                 continue
             start = time.perf_counter()

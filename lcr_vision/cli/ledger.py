@@ -10,7 +10,7 @@ from lcr_vision.cli.options import add_session_argument
 from lcr_vision.ledger import JOURNAL, read_journal, replay, tampering
 from lcr_vision.ledger.report import ledger_json, ledger_text, write_csv
 from lcr_vision.phrases.record import Record
-from lcr_vision.phrases.spoken import warning_line
+from lcr_vision.phrases.spoken import tagged
 
 HELP = "print the replayed ledger of a session"
 DESCRIPTION = (
@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     record = Record(ledger.settings.players, ledger.language)
     for said in (warning, tampered and tampered.why):
         if said:
-            print(warning_line(record.told(said), record.language), file=sys.stderr)
+            print(tagged("warning", record.told(said), record.language), file=sys.stderr)
     if args.json:
         print(json.dumps(ledger_json(ledger), ensure_ascii=False, indent=2))
     elif args.csv:

@@ -23,7 +23,7 @@ from lcr_vision.faces import FaceMap
 from lcr_vision.ledger import JOURNAL, Session, SessionError, new_session_folder
 from lcr_vision.manual import ManualPlay
 from lcr_vision.phrases.record import Record
-from lcr_vision.phrases.spoken import warning_line
+from lcr_vision.phrases.spoken import tagged
 from lcr_vision.rules import Settings
 from lcr_vision.rules.settings import MAX_NAME, POLICIES
 from lcr_vision.speech import Phrasebook
@@ -120,7 +120,7 @@ def open_session(args: argparse.Namespace, settings: Settings | None) -> Session
     record = Record(session.settings.players, session.ledger.language)
     for said in (session.warning, session.tampered and session.tampered.why):
         if said:
-            print(warning_line(record.told(said), record.language), file=sys.stderr)
+            print(tagged("warning", record.told(said), record.language), file=sys.stderr)
     return session
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lcr_vision.cli.options import add_session_argument
 from lcr_vision.phrases.record import Record
-from lcr_vision.phrases.spoken import error_line, warning_line
+from lcr_vision.phrases.spoken import tagged
 from lcr_vision.review import PAGE, build_review, write_page
 from lcr_vision.review.browser import open_page
 
@@ -37,14 +37,14 @@ def run(args: argparse.Namespace) -> int:
     review = build_review(args.session, args.also)
     for said in (review.warning, review.tampered):  # in the session's language already
         if said:
-            print(warning_line(said, review.language), file=sys.stderr)
+            print(tagged("warning", said, review.language), file=sys.stderr)
     path = write_page(args.session, review)
     record = Record(review.players, review.language)
     print(record.line("wrote", path=path, rolls=record.count(len(review.cards), "roll"),
                       games=record.count(len(review.games), "finished_game")))
     failed = open_page(path.resolve().as_uri()) if args.open else None
     if failed:
-        print(error_line(record.line("open_yourself", why=failed, path=path), review.language),
+        print(tagged("error", record.line("open_yourself", why=failed, path=path), review.language),
               file=sys.stderr)
         return 2
     return 0

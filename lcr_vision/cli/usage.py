@@ -19,7 +19,7 @@ from typing import NoReturn
 
 from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger.journal import JOURNAL, journal_language
-from lcr_vision.phrases.spoken import LANGUAGES, error_line, printed
+from lcr_vision.phrases.spoken import LANGUAGES, printed, tagged
 from lcr_vision.phrases.usage import USAGE, Usage
 
 _READ_IN: ContextVar[str] = ContextVar("read_in", default="en")
@@ -100,4 +100,4 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         see = words().message("(see %s --help)") % self.prog
-        self.exit(2, f"{error_line(f'{message} {see}', _READ_IN.get())}\n")
+        self.exit(2, tagged("error", f"{message} {see}", _READ_IN.get()) + "\n")

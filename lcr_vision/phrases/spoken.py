@@ -97,19 +97,14 @@ def note_in(language: str) -> Callable[[Said], None]:
     return note
 
 
-def error_line(message: str, language: str) -> str:
-    """The line a refusal ends a command with on stderr, its tag in ``language`` as well.
+def tagged(tag: str, what: str | Said, language: str) -> str:
+    """A line for stderr: ``what`` under the template ``tag`` (``error`` for the refusal a
+    command ends with, ``warning`` for what it goes on past), the tag in ``language`` too.
 
-    >>> error_line("нет такой папки", "ru")
+    >>> tagged("error", "нет такой папки", "ru")
     'lcr-vision: ошибка: нет такой папки'
     """
-    return f"lcr-vision: {WORDS[language].printed(Said('error', {'what': message}))}"
-
-
-def warning_line(message: str, language: str) -> str:
-    """A warning's line on stderr (a journal cut by a crash, a stale page), tagged in
-    ``language``: ``lcr-vision: внимание: ...``."""
-    return f"lcr-vision: {WORDS[language].printed(Said('warning', {'what': message}))}"
+    return f"lcr-vision: {WORDS[language].printed(Said(tag, {'what': what}))}"
 
 
 def warn_in(language: str) -> Callable[[Said], None]:
@@ -122,11 +117,8 @@ def warn_in(language: str) -> Callable[[Said], None]:
     >>> print(err.getvalue(), end="")
     lcr-vision: внимание: источник cam.mp4 снова присылает кадры
     """
-    words = WORDS[language]
-
     def warn(what: Said) -> None:
-        print(f"lcr-vision: {words.printed(Said('warning', {'what': what}))}", file=sys.stderr,
-              flush=True)
+        print(tagged("warning", what, language), file=sys.stderr, flush=True)
 
     return warn
 
