@@ -177,10 +177,11 @@ class Ledger:
         """The session played again from the first of ``entries`` on (the rolls before it stand);
         a refused first entry is an `EditError`, a later one is struck with the rest. A
         correction of an earlier roll settled after ``entries[0]`` was thrown is in no state the
-        replay could start from, so it starts from that roll, whose corrected faces carry it."""
+        replay could start from, so it starts from that roll, whose corrected faces carry it,
+        and so on back while the roll it starts from had such a correction settled after it."""
         first = entries[0].k
-        earlier = [s.k for s in self.settled if s.k < first <= s.after]
-        if earlier:
+        while earlier := [s.k for s in self.settled if s.k < first <= s.after]:
+            # starting earlier may cross another settlement made after that roll: go on back
             entries = [r.entry for r in self.rolls[min(earlier) - 1:first - 1]] + entries
             first = min(earlier)
         ledger = replace(self, series=self.rolls[first - 1].before, rolls=self.rolls[: first - 1],
