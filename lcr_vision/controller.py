@@ -10,14 +10,14 @@ run just before the voice, inside the journal's mark of a roll said.
 
 >>> import pathlib, tempfile
 >>> from lcr_vision.ledger import Session
->>> from lcr_vision.rules import Settings
+>>> from lcr_vision.rules import Roll, Settings
 >>> from lcr_vision.speech import Announcer, Phrasebook
 >>> folder = pathlib.Path(tempfile.mkdtemp()) / "s"
 >>> session = Session.create(folder, Settings.create(["Ann", "Ben", "Cat"]))
 >>> with Announcer(None, speak=False, record=None) as voice:
 ...     play = Controller(session, voice, Phrasebook(session.settings.players))
-...     chips = play.roll(("L", "R", "dot")).after.chips
-...     fixed = play.amend(1, ("C", "dot", "dot"))
+...     chips = play.roll(Roll(("L", "R", "dot"))).after.chips
+...     fixed = play.amend(1, Roll.parse("c . .", session.settings))
 Left, right, dot.
 Ann, pass one chip left to Ben and one right to Cat.
 Roll one was center, dot, dot.
@@ -34,10 +34,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lcr_vision.ledger import Amendment, Entry, Session
-from lcr_vision.ledger.events import Origin
+from lcr_vision.ledger.events import TYPED, Evidence
 from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.odds import Odds, quick_odds
-from lcr_vision.rules import Decision, GameState, RollResult
+from lcr_vision.rules import GameState, Roll, RollResult
 from lcr_vision.rules.moves import Draw, Skip, Win
 from lcr_vision.speech import Announcer, Phrasebook
 
@@ -114,13 +114,11 @@ class Controller:
         camera loop: exact when at hand, else estimated (see `quick_odds`)."""
         return quick_odds(self.session.settings, state) if self.with_odds else None
 
-    def plan(self, faces: tuple[str, ...], decision: Decision | None = None,
-             photo: str | None = None, origin: Origin | None = None,
-             doubtful: bool = False, unseen: int = 0) -> PendingRoll:
+    def plan(self, roll: Roll, evidence: Evidence = TYPED) -> PendingRoll:
         """The next roll checked by the rules (a refusal raises), with the odds after it and what
-        will be said of it; a ``doubtful`` one nobody answered for is said so first, and so are
-        ``unseen`` dice (``faces`` are those seen: the dice nobody saw move no chip)."""
-        planned = self.session.plan_roll(faces, decision, photo, origin, doubtful, unseen)
+        will be said of it; a doubtful one nobody answered for is said so first, and so are dice
+        nobody saw (``roll`` holds the faces seen: the dice nobody saw move no chip)."""
+        planned = self.session.plan_roll(roll, evidence)
         result = planned.result
         odds = self.odds_at(planned.ledger.series.game)
         entry = planned.ledger.rolls[-1].entry
@@ -140,9 +138,9 @@ class Controller:
             self.tell(throw.told)
         return result
 
-    def roll(self, faces: tuple[str, ...], decision: Decision | None = None) -> RollResult:
+    def roll(self, roll: Roll) -> RollResult:
         """Play the next roll: checked, journalled, then told."""
-        return self.commit(self.plan(faces, decision))
+        return self.commit(self.plan(roll))
 
     def tell(self, told: Announcement) -> None:
         """Show and say a journalled roll, then journal that it was said."""
@@ -190,11 +188,10 @@ class Controller:
         state = state or self.session.state
         return self.phrases.standings(dict(zip(self.players, state.chips)), state.center)
 
-    def amend(self, k: int, faces: tuple[str, ...],
-              decision: Decision | None = None) -> Amendment:
-        """Roll ``k`` really showed ``faces``: amend it, show it, and say the chips to move to
-        make the table the replayed ledger's."""
-        amendment = self.session.amend(k, faces, decision)
+    def amend(self, k: int, roll: Roll) -> Amendment:
+        """Roll ``k`` really was ``roll``: amend it, show it, and say the chips to move to make
+        the table the replayed ledger's."""
+        amendment = self.session.amend(k, roll)
         said = amendment.sentences(self.phrases)
         self.odds = self.odds_at(self.session.state)
         self.front.amended(amendment, said)

@@ -3,16 +3,8 @@ controller (`lcr_vision.controller`), which commits each roll to the session bef
 the standings are printed (and said, as at the table), and marks it said once they are. Ends cleanly
 at end of input; the session resumes later, first printing any roll a crash kept from being printed.
 
-A roll line holds the faces (``L R dot``, ``l c .``, pip values ``4 6 2``), optionally ``reverse``
-first to pay for Wilder and ``@Name`` once per wild chip to choose whom a wild takes from (or gives
-to). Other lines are commands: ``undo``, ``correct K FACES``, ``standings``, ``help``, ``quit``.
-
->>> from lcr_vision.rules import Settings, Variants
->>> s = Settings.create(["Ann", "Ben", "Cat"], variants=Variants(wild=True, wilder=True))
->>> parse_roll("reverse w 1 . @cat @Cat", s)
-(('wild', '1', 'dot'), Decision(reverse=True, targets=(2, 2)))
->>> parse_roll("4 6 2", s)
-(('4', '6', '2'), None)
+A roll line is a typed `Roll` (``L R dot``, ``reverse w 1 . @Cat``: `lcr_vision.rules.roll`). Other
+lines are commands: ``undo``, ``correct K FACES``, ``standings``, ``help``, ``quit``.
 """
 
 from __future__ import annotations
@@ -23,29 +15,16 @@ from typing import TextIO
 
 from lcr_vision.controller import Announcement, Controller, FrontEnd
 from lcr_vision.errors import Said, UserError
-from lcr_vision.faces import parse_faces
 from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.phrases.record import Record
-from lcr_vision.rules import Decision, GameState, RollResult, Settings
+from lcr_vision.rules import GameState, Roll, RollResult
 from lcr_vision.rules.engine import legal_choices
 from lcr_vision.speech import Announcer, Phrasebook
 
 QUIT = ("quit", "q", "exit")
 # A whole 4-player game (Ann, Ben, Cat, Dan) with a rejected line and a correction, for demos.
 DEMO_ROLLS = Path(__file__).parent / "data" / "demo_rolls.txt"
-
-
-def parse_roll(text: str, settings: Settings) -> tuple[tuple[str, ...], Decision | None]:
-    """Faces and, when the line makes any, the roller's choices."""
-    tokens = text.replace(",", " ").split()
-    reverse = bool(tokens) and tokens[0].lower() in ("reverse", "rev")
-    tokens = tokens[1:] if reverse else tokens
-    targets = tuple(settings.seat(t[1:]) for t in tokens if t.startswith("@"))
-    faces = parse_faces(" ".join(t for t in tokens if not t.startswith("@")))
-    if not reverse and not targets:
-        return faces, None
-    return faces, Decision(reverse=reverse, targets=targets or None)
 
 
 class ManualPlay(FrontEnd):
@@ -104,8 +83,7 @@ class ManualPlay(FrontEnd):
         number, _, rest = text.partition(" ")
         if not number.isdigit():
             raise EditError(Said("amend_syntax"))
-        faces, decision = parse_roll(rest, self.session.settings)
-        self.play.amend(int(number), faces, decision)
+        self.play.amend(int(number), Roll.parse(rest, self.session.settings))
 
     def amended(self, amendment: Amendment, said: Sequence[str]) -> None:
         """Print, as the voice says them, the chips to hand back, then the standings."""
@@ -134,7 +112,7 @@ class ManualPlay(FrontEnd):
         elif command in ("amend", "correct"):
             self.amend(rest.strip())
         else:
-            self.play.roll(*parse_roll(text, self.session.settings))
+            self.play.roll(Roll.parse(text, self.session.settings))
         return True
 
     def ask(self, prompt: bool) -> None:

@@ -21,7 +21,7 @@ from lcr_vision.ledger import (
 )
 from lcr_vision.ledger.journal import line_digest
 from lcr_vision.ledger.report import ledger_json, ledger_rows, ledger_text
-from lcr_vision.rules import Decision, FaceCountError, IllegalChoiceError, Settings, Variants
+from lcr_vision.rules import Decision, FaceCountError, IllegalChoiceError, Roll, Settings, Variants
 
 PLAYERS = ("Ann", "Ben", "Cat")
 
@@ -222,7 +222,7 @@ def test_a_bad_face_map_in_the_settings_names_line_1(tmp_path: Path) -> None:
 def test_correcting_a_roll_replays_what_the_right_faces_would_have_done(session: Session) -> None:
     session.record_roll(("L", "R", "dot"))
     session.record_roll(("C", "dot", "dot"))
-    fixed = session.amend(1, ("dot", "dot", "C"))
+    fixed = session.amend(1, Roll(("dot", "dot", "C")))
     assert fixed.result.after.chips == (2, 3, 3) and fixed.struck == ()
     assert session.state.chips == (2, 2, 3) and session.state.center == 2
     assert [r.entry.corrected for r in session.ledger.rolls] == [True, False]
@@ -236,7 +236,7 @@ def test_a_correction_that_changes_a_later_dice_count_strikes_that_roll_and_the_
     for faces in (("L", "dot", "dot"), ("dot",) * 3, ("dot",) * 3, ("dot", "dot"), ("dot",) * 3):
         session.record_roll(faces)
     # played again (--replay), Ann keeps 3 chips: roll 4 owed 3 dice
-    fixed = session.amend(1, ("dot", "dot", "dot"), keep=False)
+    fixed = session.amend(1, Roll(("dot", "dot", "dot")), keep=False)
     assert [e.k for e in fixed.struck] == [4, 5] and session.to_roll == "Ann"
     assert session.dice_owed == 3 and len(session.ledger.rolls) == 3
     session.record_roll(("dot",) * 3)  # roll 4 again, thrown on the corrected game
@@ -253,7 +253,7 @@ def test_a_late_correction_is_settled_now_and_the_rolls_since_stand(session: Ses
     for faces in (("L", "dot", "dot"), ("dot",) * 3, ("dot",) * 3, ("dot", "dot"), ("dot",) * 3):
         session.record_roll(faces)
     table = session.state
-    fixed = session.amend(1, ("dot", "dot", "dot"))
+    fixed = session.amend(1, Roll(("dot", "dot", "dot")))
     assert fixed.how == "settled" and fixed.struck == ()
     assert [str(t) for t in fixed.transfers] == ["Transfer(giver=1, receiver=0, chips=1)"]
     assert session.state.chips == (3, 3, 3) and session.to_roll == "Cat"
@@ -278,7 +278,7 @@ def test_a_correction_the_roll_itself_refuses_changes_nothing(session: Session) 
     session.record_roll(("L", "R", "dot"))
     before = journal_lines(session)
     with pytest.raises(EditError, match="roll 1: Ann rolls 3 dice, got 2 faces"):
-        session.amend(1, ("dot", "dot"))
+        session.amend(1, Roll(("dot", "dot")))
     assert journal_lines(session) == before
 
 
@@ -323,7 +323,7 @@ def test_ledger_json_is_the_formats_md_shape(tmp_path: Path) -> None:
 
 def test_ledger_command_prints_json_csv_and_text(session: Session, capsys) -> None:
     session.record_roll(("4", "6", "2"))
-    session.amend(1, ("4", "5", "2"))
+    session.amend(1, Roll(("4", "5", "2")))
     assert main(["ledger", str(session.folder), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["current"]["chips"] == {"Ann": 1, "Ben": 4, "Cat": 3}
     assert main(["ledger", str(session.folder), "--csv"]) == 0

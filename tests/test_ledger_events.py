@@ -20,7 +20,7 @@ from lcr_vision.ledger import JOURNAL, JournalError, Ledger, Session, clock, rea
 from lcr_vision.ledger import events as ev
 from lcr_vision.ledger.journal import line_digest
 from lcr_vision.ledger.session import new_session_folder
-from lcr_vision.rules import Decision, Settings, Variants
+from lcr_vision.rules import Decision, Roll, Settings, Variants
 
 PLAYERS = ("Ann", "Ben", "Cat")
 T = "2026-11-29T16:40:05.123+00:00"
@@ -78,7 +78,7 @@ def test_a_session_journals_each_event_as_its_class_writes_it(tmp_path: Path) ->
     with session.announcing(1):
         pass
     session.record_roll(("L", "L"))
-    session.amend(2, ("dot", "dot"))
+    session.amend(2, Roll(("dot", "dot")))
     session.undo()
     session.close()
     text = (tmp_path / "s" / JOURNAL).read_text().splitlines()
@@ -177,7 +177,7 @@ def test_a_journal_of_an_earlier_version_replays_to_the_same_ledger(tmp_path: Pa
         session.record_roll((face,) * session.dice_owed)
         with session.announcing(k):
             pass
-    session.amend(5, ("C",))  # roll 7 is struck; a game still ends in it
+    session.amend(5, Roll(("C",)))  # roll 7 is struck; a game still ends in it
     session.undo()
     session.close()
     path = tmp_path / "s" / JOURNAL

@@ -22,6 +22,7 @@ from lcr_vision.rules import (
     CENTER,
     Decision,
     GameState,
+    Roll,
     RulesError,
     Series,
     Settings,
@@ -88,7 +89,7 @@ def test_replay_after_corrections_equals_playing_the_corrected_rolls(s: Settings
                 decision = Decision(reverse=chosen.reverse)
                 table = session.state
                 try:
-                    amendment = session.amend(k, faces, decision, keep=False)
+                    amendment = session.amend(k, Roll(faces, decision), keep=False)
                 except EditError:
                     event("a correction roll k itself refuses")
                     continue
@@ -167,7 +168,7 @@ def test_after_any_corrections_settled_or_played_again_every_report_agrees(
                 faces = tuple(data.draw(st.lists(tokens, min_size=owed, max_size=owed)))
                 table = session.state
                 try:
-                    amendment = session.amend(k, faces, keep=data.draw(st.booleans()))
+                    amendment = session.amend(k, Roll(faces), keep=data.draw(st.booleans()))
                 except EditError:
                     continue
                 event(f"a correction {amendment.how or 'played again as asked'}")
@@ -200,14 +201,14 @@ def test_a_correction_played_again_keeps_an_earlier_settled_correction(tmp_path:
     dots = ("1", "1", "1")
     for _ in range(3):
         session.record_roll(dots)
-    session.amend(1, dots, keep=False)
+    session.amend(1, Roll(dots), keep=False)
     session.undo()
-    session.amend(1, ("1", "1", "5"), keep=True)
+    session.amend(1, Roll(("1", "1", "5")), keep=True)
     for _ in range(2):
         session.record_roll(dots)
-    session.amend(2, dots, keep=True)
+    session.amend(2, Roll(dots), keep=True)
     session.record_roll(dots)
     session.undo()
     assert (session.state.chips[0], session.state.center) == (2, 1)
-    session.amend(4, dots, keep=False)
+    session.amend(4, Roll(dots), keep=False)
     assert (session.state.chips[0], session.state.center) == (2, 1)

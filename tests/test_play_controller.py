@@ -19,7 +19,7 @@ from lcr_vision.ledger import JOURNAL, Amendment, Entry, Ledger, Session, read_j
 from lcr_vision.manual import ManualPlay
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.ru import RU
-from lcr_vision.rules import RulesError, Settings
+from lcr_vision.rules import Roll, RulesError, Settings
 from lcr_vision.speech import Announcer, Phrasebook
 
 PLAYERS = ("Ann", "Ben", "Cat")
@@ -73,7 +73,7 @@ def test_a_roll_is_journalled_then_shown_then_said_then_marked_said(tmp_path: Pa
     front = Shown(out)
     with Announcer(None, speak=False, record=None, out=out) as announcer:
         play = Controller(session, announcer, Phrasebook(PLAYERS), front=front)
-        play.roll(("L", "R", "dot"))
+        play.roll(Roll(("L", "R", "dot")))
     assert out.seen == [[("session", None), ("roll", 1)]]  # on disk, not yet marked said
     assert kinds(folder)[-1] == ("announced", 1) and session.unannounced == ()
     (what, told, said_by_then), = front.shown
@@ -90,7 +90,7 @@ def test_a_roll_the_rules_refuse_is_neither_journalled_nor_said(tmp_path: Path) 
     with Announcer(None, speak=False, record=None, out=out) as announcer:
         play = Controller(session, announcer, Phrasebook(PLAYERS))
         with pytest.raises(RulesError, match="Ann rolls 3 dice"):
-            play.roll(("L", "R"))
+            play.roll(Roll(("L", "R")))
     assert kinds(folder) == [("session", None)] and out.getvalue() == ""
     session.close()
 
@@ -112,7 +112,7 @@ def test_a_roll_that_moves_none_of_the_rollers_chips_says_so_and_a_games_end_the
     with Announcer(None, speak=False, record=None, out=out) as announcer:
         play = Controller(session, announcer, Phrasebook(PLAYERS))
         for faces in SHORT_GAME:
-            play.roll(faces)
+            play.roll(Roll(faces))
     assert out.getvalue().splitlines() == SHORT_GAME_SAID
     session.close()
 
@@ -144,9 +144,9 @@ def test_undo_and_amend_through_the_controller_leave_the_ledger_the_command_line
     with Announcer(None, speak=False, record=None, out=out) as announcer:
         play = Controller(mine, announcer, Phrasebook(PLAYERS), front=front)
         for faces in rolls:
-            play.roll(faces)
+            play.roll(Roll(faces))
         assert play.undo().k == 4
-        play.amend(1, ("C", "dot", "dot"))
+        play.amend(1, Roll(("C", "dot", "dot")))
     mine.close()
     assert [(what, k) for what, k, _ in front.shown[4:]] == [("undone", 4), ("amended", 1)]
     assert "Ann's roll is undone." not in front.shown[4][2]  # shown, then said
@@ -200,9 +200,9 @@ def test_the_odds_are_worked_out_only_when_asked_and_said_only_with_say_odds(
     with Announcer(None, speak=False, record=None, out=out) as announcer:
         assert Controller(session, announcer, Phrasebook(PLAYERS)).odds is None
         shown = Controller(session, announcer, Phrasebook(PLAYERS), odds=True)
-        assert shown.odds is not None and shown.plan(("L", "R", "dot")).told.odds is not None
+        assert shown.odds is not None and shown.plan(Roll(("L", "R", "dot"))).told.odds is not None
         said = Controller(session, announcer, Phrasebook(PLAYERS), say_odds=True)
-        said.roll(("L", "R", "dot"))
+        said.roll(Roll(("L", "R", "dot")))
     assert out.getvalue().splitlines() == [
         "Left, right, dot.", "Ann, pass one chip left to Ben and one right to Cat.",
         "Cat is favoured to win, thirty-eight percent."]

@@ -17,10 +17,10 @@ from test_review_model import camera_session
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Ledger, Session, read_journal, replay
 from lcr_vision.ledger.errors import JournalError
-from lcr_vision.ledger.events import RollEvent, SessionEvent
+from lcr_vision.ledger.events import Evidence, RollEvent, SessionEvent
 from lcr_vision.ledger.report import ledger_text
 from lcr_vision.review import build_review
-from lcr_vision.rules import Settings
+from lcr_vision.rules import Roll, Settings
 
 PLAYERS = ("Аня", "Боря", "Вера")
 FACE_TOKENS = {"L", "C", "R", "dot", "wild"}
@@ -41,8 +41,8 @@ def russian(tmp_path_factory: pytest.TempPathFactory) -> Path:
                             language="ru")
     session = Session.open(folder)
     try:
-        session.commit_roll(session.plan_roll(("dot",) * (session.dice_owed - 1),
-                                              unseen=1))
+        session.commit_roll(session.plan_roll(Roll(("dot",) * (session.dice_owed - 1)),
+                                              Evidence(unseen=1)))
     finally:
         session.close()
     return folder

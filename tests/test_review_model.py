@@ -27,7 +27,7 @@ from lcr_vision.phrases.written import describe_roll
 from lcr_vision.review import build_review, render_page
 from lcr_vision.review.model import curves_of
 from lcr_vision.review.sources import live_roll_events, load_record
-from lcr_vision.rules import RollResult, Settings, Variants
+from lcr_vision.rules import Roll, RollResult, Settings, Variants
 from lcr_vision.synth import render_scene
 from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections
@@ -132,7 +132,7 @@ def test_a_doubt_nobody_answered_says_why_and_an_answered_one_is_no_doubt(camera
 def test_a_corrected_roll_keeps_its_first_read(tmp_path: Path) -> None:
     folder = manual_session(tmp_path / "m", ["L", "dot dot"])
     session = Session.open(folder)
-    session.amend(2, ("C", "dot"))
+    session.amend(2, Roll(("C", "dot")))
     session.close()
     first, second = build_review(folder).cards
     assert (first.first_read, first.corrected) == (None, False)

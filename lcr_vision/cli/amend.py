@@ -12,11 +12,10 @@ from lcr_vision.cli.options import add_session_argument
 from lcr_vision.errors import UserError
 from lcr_vision.ledger import EditError, Session
 from lcr_vision.ledger.report import record_of
-from lcr_vision.manual import parse_roll
 from lcr_vision.phrases.record import Record
 from lcr_vision.phrases.spoken import tagged
 from lcr_vision.review import refresh_page, standings_changes
-from lcr_vision.rules import Decision
+from lcr_vision.rules import Decision, Roll
 from lcr_vision.speech import Phrasebook
 
 HELP = "correct the faces of a roll and say what that changes"
@@ -52,16 +51,16 @@ def run(args: argparse.Namespace) -> int:
         before = session.ledger
         record = record_of(before)
         entry = before.entry(args.roll)
-        faces, decision = parse_roll(args.faces, session.settings)
+        roll = Roll.parse(args.faces, session.settings)
         owed = len(entry.played_faces)
-        if len(faces) != owed:
+        if len(roll.faces) != owed:
             raise EditError(record.line("faces_count", k=args.roll, player=entry.player,
-                                        dice=record.count(owed, "die"), given=len(faces)))
-        kept = decision or Decision(reverse=entry.decision.reverse)
-        if faces == entry.faces and kept == entry.decision and entry.verified:
-            print(record.line("already", k=args.roll, faces=" ".join(faces)))
+                                        dice=record.count(owed, "die"), given=len(roll.faces)))
+        kept = roll.decision or Decision(reverse=entry.decision.reverse)
+        if roll.faces == entry.faces and kept == entry.decision and entry.verified:
+            print(record.line("already", k=args.roll, faces=" ".join(roll.faces)))
             return refresh(args.session, record)
-        amendment = session.amend(args.roll, faces, decision, keep=not args.replay)
+        amendment = session.amend(args.roll, roll, keep=not args.replay)
         after = session.ledger
     finally:
         session.close()
@@ -69,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     said = amendment.sentences(Phrasebook(record.players, record.language))
     print(record.line("amended", k=args.roll, player=entry.player, game=played.game,
                       turn=played.turn, before=" ".join(entry.shown_faces),
-                      after=" ".join(faces), moves=record.roll(amendment.result)))
+                      after=" ".join(roll.faces), moves=record.roll(amendment.result)))
     for line in [*said[1:], *standings_changes(before, after)]:
         print(line)
     return refresh(args.session, record)

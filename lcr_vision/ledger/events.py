@@ -327,6 +327,22 @@ class Origin:
                    data.get("digest")) if "source" in data else None
 
 
+@dataclass(frozen=True)
+class Evidence:
+    """What a roll's faces rest on, apart from the faces themselves (`lcr_vision.rules.roll`):
+    its photo log record (``photo``), the frame or photo it was read from (``origin``), whether
+    a doubtful read was committed with nobody to answer (``doubtful``), and how many dice owed
+    nobody saw (``unseen``). A typed roll has none of it."""
+
+    photo: str | None = None
+    origin: Origin | None = None
+    doubtful: bool = False
+    unseen: int = 0
+
+
+TYPED = Evidence()  # a roll typed in: read from nothing, and seen whole
+
+
 @journalled
 @dataclass(frozen=True, kw_only=True)
 class RollEvent(Event):

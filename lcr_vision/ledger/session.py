@@ -7,7 +7,7 @@ with it can be prepared first. Its ``photo`` number (`photo_number`) counts the 
 journalled, so no two rolls share one, even after an undo or a crash.
 
 >>> import tempfile, pathlib
->>> from lcr_vision.rules import Settings
+>>> from lcr_vision.rules import Roll, Settings
 >>> folder = pathlib.Path(tempfile.mkdtemp()) / "s1"
 >>> s = Session.create(folder, Settings.create(["Ann", "Ben", "Cat"]))
 >>> s.record_roll(("L", "R", "dot")).after.chips
@@ -16,7 +16,7 @@ journalled, so no two rolls share one, even after an undo or a crash.
 >>> s = Session.open(folder)
 >>> s.to_roll, s.dice_owed
 ('Ben', 3)
->>> fixed = s.amend(1, ("C", "dot", "dot"))
+>>> fixed = s.amend(1, Roll(("C", "dot", "dot")))
 >>> fixed.result.after.chips, fixed.transfers
 ((2, 3, 3), (Transfer(giver=1, receiver=0, chips=1), Transfer(giver=2, receiver='center', chips=1)))
 >>> s.unannounced, s.photo_number
@@ -42,11 +42,12 @@ from lcr_vision.ledger import clock
 from lcr_vision.ledger.errors import EditError, SessionError
 from lcr_vision.ledger.events import (
     PHOTOS,
+    TYPED,
     AnnouncedEvent,
     Choices,
     CorrectEvent,
     Event,
-    Origin,
+    Evidence,
     RollEvent,
     SessionEvent,
     UndoEvent,
@@ -60,6 +61,7 @@ from lcr_vision.rules import (
     Decision,
     GameRecord,
     GameState,
+    Roll,
     RollResult,
     Settings,
     Transfer,
@@ -210,17 +212,15 @@ class Session:
         self._journal.append([e.to_json() for e in events])
         self.ledger = ledger
 
-    def plan_roll(
-        self, faces: tuple[str, ...], decision: Decision | None = None, photo: str | None = None,
-        origin: Origin | None = None, doubtful: bool = False, unseen: int = 0,
-    ) -> PlannedRoll:
-        """The next roll checked by the rules, with its outcome; nothing is written yet (see
-        `RollEvent` for ``origin``, ``doubtful`` and ``unseen``)."""
-        choices = Choices.of(decision or Decision(), self.settings)
+    def plan_roll(self, roll: Roll, evidence: Evidence = TYPED) -> PlannedRoll:
+        """The next roll checked by the rules, with its outcome; nothing is written yet. Dice
+        nobody saw make the roll doubtful (`RollEvent`)."""
+        choices = Choices.of(roll.decision or Decision(), self.settings)
         k = len(self.ledger.rolls) + 1
-        event = RollEvent(k=k, player=self.to_roll, faces=tuple(faces), choices=choices,
-                          photo=photo, origin=origin, doubtful=doubtful or unseen > 0,
-                          unseen=unseen)
+        event = RollEvent(k=k, player=self.to_roll, faces=roll.faces, choices=choices,
+                          photo=evidence.photo, origin=evidence.origin,
+                          doubtful=evidence.doubtful or evidence.unseen > 0,
+                          unseen=evidence.unseen)
         ledger = self.ledger.apply(event)
         events: list[Event] = [event]
         if len(ledger.series.finished) > len(self.ledger.series.finished):
@@ -239,8 +239,10 @@ class Session:
     def record_roll(
         self, faces: tuple[str, ...], decision: Decision | None = None, photo: str | None = None
     ) -> RollResult:
-        """Play the next roll: checked by the rules, then committed to disk, then returned."""
-        return self.commit_roll(self.plan_roll(faces, decision, photo))
+        """Play the next roll, from its parts: checked by the rules, then committed to disk,
+        then returned (the shorthand of typed sessions and tests)."""
+        roll = Roll(tuple(faces), decision)
+        return self.commit_roll(self.plan_roll(roll, Evidence(photo=photo)))
 
     @contextmanager
     def announcing(self, k: int) -> Iterator[None]:
@@ -254,19 +256,15 @@ class Session:
             self._journal.write(line)
             self.unannounced = tuple(n for n in self.unannounced if n != k)
 
-    def amend(
-        self, k: int, faces: tuple[str, ...], decision: Decision | None = None,
-        keep: bool = True,
-    ) -> Amendment:
-        """Replace the faces of roll ``k``: settled now, the later rolls standing as thrown,
-        where it can be and ``keep`` asks, else the later rolls replayed on them (docs/rules.md,
-        Corrections); the roller's Wilder payment stands unless ``decision`` says otherwise, and
+    def amend(self, k: int, roll: Roll, keep: bool = True) -> Amendment:
+        """Roll ``k`` really was ``roll``: settled now, the later rolls standing as thrown, where
+        it can be and ``keep`` asks, else the later rolls replayed on it (docs/rules.md,
+        Corrections); the roller's Wilder payment stands unless ``roll`` decides otherwise, and
         wild targets go back to the policy. Refused (an `EditError`) only when roll ``k`` itself
-        cannot show ``faces``."""
+        cannot show its faces."""
         before = self.ledger
-        if decision is None:
-            decision = Decision(reverse=before.entry(k).decision.reverse)
-        event = CorrectEvent(k=k, faces=tuple(faces), choices=Choices.of(decision, self.settings),
+        decision = roll.decision or Decision(reverse=before.entry(k).decision.reverse)
+        event = CorrectEvent(k=k, faces=roll.faces, choices=Choices.of(decision, self.settings),
                              keep=keep)
         ledger = before.apply(event)
         self._commit(ledger, [event])

@@ -1,7 +1,9 @@
 """The rules of Left Center Right as docs/rules.md reads them: pure functions over immutable values.
 
-`play_roll` resolves one roll of a `GameState`; `Series` chains games into a session. Moves come
-back as values (`Pass`, `ToCenter`, `Take`, ...) that `lcr_vision.phrases` turns into words.
+`Roll` is one throw as a value (its faces and the roller's choices, parsed from and printed as a
+typed line); `play_roll` resolves one roll of a `GameState`; `Series` chains games into a
+session. Moves come back as values (`Pass`, `ToCenter`, `Take`, ...) that `lcr_vision.phrases`
+turns into words.
 """
 
 from lcr_vision.rules.choices import Choices, Decision, give_targets, take_targets
@@ -28,6 +30,7 @@ from lcr_vision.rules.moves import (
     ToCenter,
     Win,
 )
+from lcr_vision.rules.roll import Roll
 from lcr_vision.rules.series import GameRecord, Series
 from lcr_vision.rules.settings import Settings, Variants
 from lcr_vision.rules.state import GameState
@@ -49,6 +52,7 @@ __all__ = [
     "Move",
     "Pass",
     "PayToReverse",
+    "Roll",
     "RollResult",
     "RulesError",
     "Series",

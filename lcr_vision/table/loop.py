@@ -41,12 +41,12 @@ from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import FaceError, parse_faces
 from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
-from lcr_vision.ledger.events import Origin, photo_path
-from lcr_vision.manual import parse_roll
+from lcr_vision.ledger.events import Evidence, Origin, photo_path
 from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, journal_known, photo_number
 from lcr_vision.rules import (
     Decision,
     IllegalChoiceError,
+    Roll,
     RollResult,
     RulesError,
     SettingsError,
@@ -253,13 +253,9 @@ class TableLoop(FrontEnd):
         source.start = max(o.frame for _, o in read) + 1
         self.view.tell(self.phrases.resumed(source.name, source.start + 1, source.stills))
 
-    def plan_roll(self, faces: tuple[str, ...], photo: str, doubtful: bool,
-                  unseen: int = 0) -> PendingRoll:
-        """The roll checked by the rules, from the source's latest frame; at the keyboard, the
-        roller's wild choices are asked (again, until the rules accept them)."""
-        source = self.source
-        origin = None if source.identity is None else Origin(source.identity, source.position,
-                                                             *(source.photo or (None, None)))
+    def plan_roll(self, faces: tuple[str, ...], evidence: Evidence) -> PendingRoll:
+        """The roll checked by the rules; at the keyboard, the roller's wild choices are asked
+        (again, until the rules accept them)."""
         while True:
             decision = None
             if self.options.interactive:
@@ -267,7 +263,7 @@ class TableLoop(FrontEnd):
                                       self.reverse, self.view.choose)
                 decision = Decision(self.reverse, targets)
             try:
-                return self.play.plan(faces, decision, photo, origin, doubtful, unseen)
+                return self.play.plan(Roll(faces, decision), evidence)
             except (IllegalChoiceError, SettingsError) as exc:
                 if not self.options.interactive:
                     raise
@@ -278,8 +274,11 @@ class TableLoop(FrontEnd):
         """Stage the roll's photos, journal it, put its photos in place, say it and mark it said,
         then tell the next turn (the order is the module docstring's). ``faces`` are those
         seen, and ``unseen`` dice owed were not (nobody answered for them)."""
-        number = self.session.photo_number
-        throw = self.plan_roll(faces, photo_path(number), how is Committed.UNANSWERED, unseen)
+        number, source = self.session.photo_number, self.source
+        origin = None if source.identity is None else Origin(source.identity, source.position,
+                                                             *(source.photo or (None, None)))
+        throw = self.plan_roll(faces, Evidence(photo_path(number), origin,
+                                               how is Committed.UNANSWERED, unseen))
         told = throw.told
         result = told.result
         record = PhotoRecord.from_roll(number, result, self.session.settings,
@@ -368,9 +367,8 @@ class TableLoop(FrontEnd):
         if not number.isdigit():
             raise EditError(Said("amend_number", {"text": number}))
         k = int(number)
-        faces, decision = parse_roll(
-            self.view.ask(self.phrases.written("ask_amend_faces", k=k)), self.session.settings)
-        self.play.amend(k, faces, decision)
+        typed = self.view.ask(self.phrases.written("ask_amend_faces", k=k))
+        self.play.amend(k, Roll.parse(typed, self.session.settings))
         self.tell_turn()
 
     def type_faces(self, frame: np.ndarray) -> None:
