@@ -214,6 +214,17 @@ def test_muted_manual_play_prints_what_would_be_said_in_the_language_chosen(
         "Лево, право, точка.\nAnn: одну фишку налево — Ben и одну направо — Cat." in out)
 
 
+def test_a_russian_session_continued_without_language_plays_on_in_russian(
+        tmp_path, monkeypatch, capsys) -> None:
+    folder = str(tmp_path / "s")
+    play(monkeypatch, capsys, "L R dot\n", *PLAYERS, "--language", "ru", "--session", folder)
+    code, out, _ = play(monkeypatch, capsys, "bogus\ndot dot dot\n", "--session", folder)
+    assert code == 0 and "Лево" not in out and "Точка, точка, точка." in out
+    assert "Rejected" not in out and "unknown face" not in out
+    code, _, err = play(monkeypatch, capsys, "", "--session", folder, "--rate", "5")
+    assert code == 2 and err.startswith("lcr-vision: ошибка:")
+
+
 @pytest.mark.parametrize("option", [["--calibration", "boxed"], ["--camera", "0"],
                                     ["--dice", "boxed"], ["--source", "synthetic"]])
 def test_options_of_the_camera_are_refused_in_manual_play(

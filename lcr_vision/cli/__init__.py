@@ -82,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         if not getattr(args, "run", None):
             parser.print_help()
             return 2
+    if hasattr(args, "language") and args.language is None:
+        args.language = language_of(args)  # a continued session plays on in its own
     try:
         return int(args.run(args) or 0)
     except UserError as exc:

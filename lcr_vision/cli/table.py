@@ -44,8 +44,9 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--voice", metavar="NAME",
                    help="speech voice by name, id or language (`espeak-ng --voices` lists them; "
                    "default: the --language's)")
-    p.add_argument("--language", choices=LANGUAGES, default="en",
-                   help="language of what is said and printed (default en)")
+    p.add_argument("--language", choices=LANGUAGES,
+                   help="language of what is said and printed (default: a continued "
+                   "--session's, else en)")
     p.add_argument("--speech-out", type=Path, metavar="FILE.wav",
                    help="also record everything said into this WAV file (works with --mute)")
     p.add_argument("--odds", action="store_true",
