@@ -8,6 +8,18 @@ the corrected ledger's; an undo withdraws the last roll; the odds are worked out
 A front end reads rolls its own way and shows what happened through its `FrontEnd` hooks, which
 run just before the voice, inside the journal's mark of a roll said.
 
+With a photo log (the camera's), `commit` keeps a roll in this order: its photos and record are
+staged (written under temporary names), the roll is journalled with the frame's digest (the
+commit point, synced to disk), the photo files are renamed into place, the roll is said, and the
+journal marks it said. Staging first means that a write that cannot be done (a full disk, a
+read-only ``photos/``) stops play with one line before the roll is journalled, while the steps
+after the journal can no longer fail for want of space (a rename, and one short journal line). A
+crash anywhere leaves a state `resume` finishes when play starts again: staged files of a
+journalled roll renamed (or its record marked lost, when they never reached the disk), then every
+journalled roll not yet marked said is said, prefixed "Before the crash". So every roll is on
+disk before it is said, and is said once: twice only if a crash falls between saying it and the
+mark, never not at all.
+
 >>> import pathlib, tempfile
 >>> from lcr_vision.ledger import Session
 >>> from lcr_vision.rules import Roll, Settings
@@ -30,13 +42,14 @@ Cat, put one chip in the center.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.events import TYPED, Evidence
 from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.odds import Odds, quick_odds
+from lcr_vision.photolog import PhotoLog, Shot, journal_known, photo_number
 from lcr_vision.rules import GameState, Roll, RollResult
 from lcr_vision.rules.moves import Draw, Skip, Win
 from lcr_vision.speech import Announcer, Phrasebook
@@ -83,13 +96,14 @@ class Controller:
 
     def __init__(self, session: Session, announcer: Announcer | None, phrases: Phrasebook,
                  odds: bool = False, say_odds: bool = False,
-                 front: FrontEnd | None = None) -> None:
+                 front: FrontEnd | None = None, photos: PhotoLog | None = None) -> None:
         self.session = session
         self.announcer = announcer
         self.phrases = phrases
         self.say_odds = say_odds
         self.with_odds = odds or say_odds
         self.front = front or FrontEnd()
+        self.photos = photos  # the photo log a roll's shot goes into (the camera's front end)
         self.odds = self.odds_at(session.state)  # of the game in progress
 
     @property
@@ -126,14 +140,21 @@ class Controller:
         told = Announcement(planned.k, result, odds, tuple(said), unseen=entry.unseen)
         return PendingRoll(planned, told)
 
-    def commit(self, throw: PendingRoll, placed: Callable[[], None] | None = None) -> RollResult:
-        """Journal the roll (the commit point), run ``placed`` (what follows the journal, such as
-        putting the photos in place), then tell it, even when ``placed`` fails."""
-        result = self.session.commit_roll(throw.planned)
+    def commit(self, throw: PendingRoll, shot: Shot | None = None) -> RollResult:
+        """Keep a roll in the one crash-safe order (the module's docstring): its ``shot`` staged
+        in the photo log, the roll journalled with the frame's digest (the commit point), the
+        photos put in place, then the roll told, even when putting them in place fails."""
+        planned = throw.planned
+        if shot is not None:
+            if self.photos is None:
+                raise ValueError("a roll's shot needs the controller's photo log")
+            planned = planned.with_shot(self.photos.stage(shot.number, shot.frame,
+                                                          shot.annotated, shot.record))
+        result = self.session.commit_roll(planned)
         self.odds = throw.told.odds
         try:
-            if placed is not None:
-                placed()
+            if shot is not None and self.photos is not None:
+                self.photos.finish(shot.number)
         finally:
             self.tell(throw.told)
         return result
@@ -149,8 +170,16 @@ class Controller:
             self.say(*told.said)
 
     def resume(self) -> None:
-        """Tell every roll journalled but not said (a crash came between), each once, prefixed
-        "Before the crash"."""
+        """Finish what a crash left, as `commit` orders it: every live roll's photo record in
+        place (its staged files renamed, or a record marked lost) and the staged files of a roll
+        never journalled removed; then every roll journalled but not said told, each once,
+        prefixed "Before the crash"."""
+        if self.photos is not None:
+            for roll in self.session.ledger.rolls:
+                number = photo_number(roll.entry.photo)
+                if number is not None:
+                    self.photos.complete(number, journal_known(roll))
+            self.photos.clear()
         for k in self.session.unannounced:
             played = self.session.ledger.rolls[k - 1]
             result = played.result

@@ -296,6 +296,18 @@ def photo_number(photo: str | None) -> int | None:
     return int(match.group(1)) if match else None
 
 
+@dataclass(frozen=True)
+class Shot:
+    """One roll's photos for the log, made before it is journalled: its photo ``number``
+    (`Session.photo_number`), the ``frame`` as the camera saw it, the frame ``annotated``, and the
+    ``record`` (a `PhotoRecord`'s JSON)."""
+
+    number: int
+    frame: np.ndarray
+    annotated: np.ndarray
+    record: Mapping[str, Any]
+
+
 class PhotoLog:
     """The ``photos/`` folder of one session."""
 

@@ -15,23 +15,14 @@ video's frame) it journalled.
 
 What is done to the game (committing, saying, amending, undoing, resuming, the odds) is the
 play controller's (`lcr_vision.controller`), which manual play drives too; the loop is the camera's
-front end to it. A roll is committed in this order: its photos and record are staged (written
-under temporary names), the roll is journalled (the commit point, synced to disk), the photo
-files are renamed into place, the roll is said, and the journal marks it said. Staging first means
-that a write that cannot be done (a full disk, a read-only ``photos/``) stops play with one line
-before the roll is journalled, while the steps after the journal can no longer fail for want of
-space (a rename, and one short journal line). A crash anywhere leaves a state `resume` finishes when
-play starts again: staged files of a journalled roll renamed (or its record marked lost, when they
-never reached the disk), then every journalled roll not yet marked said is said, prefixed "Before
-the crash". So every roll is on disk before it is said, and is said once: twice only if a crash
-falls between saying it and the mark, never not at all.
+front end to it, and hands it each roll's photos (a `Shot`) with the photo log, so that the
+controller keeps the journal, the photos and the voice in the one order that survives a crash.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 
 import numpy as np
 
@@ -42,7 +33,7 @@ from lcr_vision.faces import FaceError, parse_faces
 from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.ledger.events import Evidence, Origin, photo_path
-from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, journal_known, photo_number
+from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, Shot
 from lcr_vision.rules import (
     Decision,
     IllegalChoiceError,
@@ -96,13 +87,12 @@ class TableLoop(FrontEnd):
                               language=phrases.language)
         self.options = options
         self.settle = settle or SettleDetector()
-        self.photolog = PhotoLog(session.folder)
         self.pending: tuple[np.ndarray, Verdict] | None = None  # a doubtful read to confirm
         self.games_ended = 0
         self.stopped = False
         self.reverse = False  # the roller paid for Wilder (asked at the keyboard only)
         self.play = Controller(session, announcer, phrases, options.odds, options.say_odds,
-                               front=self)
+                               front=self, photos=PhotoLog(session.folder))
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -221,13 +211,7 @@ class TableLoop(FrontEnd):
         return self.session.settings.face_map.to_game_faces(faces)
 
     def resume(self) -> None:
-        """Finish what a crash left: every live roll's photo record in place, then every roll
-        journalled but not yet said, said (see the module's docstring)."""
-        for roll in self.session.ledger.rolls:
-            number = photo_number(roll.entry.photo)
-            if number is not None:
-                self.photolog.complete(number, journal_known(roll))
-        self.photolog.clear()
+        """Finish what a crash left (the controller's `resume`), then read on in the source."""
         self.play.resume()
         self.read_on()
 
@@ -284,10 +268,8 @@ class TableLoop(FrontEnd):
         record = PhotoRecord.from_roll(number, result, self.session.settings,
                                        source=self.source.where, how=how, dice=dice,
                                        said=told.said, odds=told.odds, unseen=unseen)
-        shot = self.photolog.stage(number, frame, self.annotated(frame, dice, result),
-                                   record.to_json())
-        throw = replace(throw, planned=throw.planned.with_shot(shot))
-        self.play.commit(throw, partial(self.photolog.finish, number))
+        self.play.commit(throw, Shot(number, frame, self.annotated(frame, dice, result),
+                                     record.to_json()))
         self.pending = None
         if result.after.over:
             self.view.game_over(frame, dice, result)
