@@ -121,7 +121,7 @@ class Controller:
         state = self.session.state
         if state.rolls or state.game == 1:
             return None
-        return self.phrases.new_game(state.game, self.players[state.first])
+        return self.phrases.games.opening(state.game, self.players[state.first])
 
     def odds_at(self, state: GameState) -> Odds | None:
         """When asked for, each player's chance to win from ``state``, quick enough for the
@@ -184,7 +184,7 @@ class Controller:
             played = self.session.ledger.rolls[k - 1]
             result = played.result
             odds = None if result.after.over else self.odds_at(result.after)
-            said = (self.phrases.before_crash(self.players[result.player]),
+            said = (self.phrases.resumed.before_crash(self.players[result.player]),
                     *self.said(result, odds, played.entry))
             self.tell(Announcement(k, result, odds, said, resumed=True, unseen=played.entry.unseen))
 
@@ -196,32 +196,32 @@ class Controller:
         player = self.players[result.player]
         said = []
         if entry.unseen and not entry.corrected:
-            said.append(self.phrases.unseen(player, entry.k, entry.unseen))
+            said.append(self.phrases.rolls.unseen(player, entry.k, entry.unseen))
         elif entry.doubtful and not entry.corrected:
-            said.append(self.phrases.unanswered(player, entry.k))
+            said.append(self.phrases.rolls.unanswered(player, entry.k))
         seen = result.game_faces[:len(entry.faces)]
-        said += [self.phrases.read(seen)] if seen else []
+        said += [self.phrases.rolls.read(seen)] if seen else []
         if all(isinstance(m, (Skip, Win, Draw)) for m in result.moves):
-            said.append(self.phrases.keep(player))
-        said += self.phrases.moves(result.moves)
+            said.append(self.phrases.moves.keep(player))
+        said += self.phrases.moves.said(result.moves)
         if result.after.over:
             said.append(self.standings(result.after))
         elif odds is not None and self.say_odds:
             best = odds.favourite
-            said.append(self.phrases.even() if best is None
-                        else self.phrases.favoured(self.players[best], odds.win[best]))
+            said.append(self.phrases.standings.even() if best is None
+                        else self.phrases.standings.favoured(self.players[best], odds.win[best]))
         return said
 
     def standings(self, state: GameState | None = None) -> str:
         """The chips of ``state`` (else of the game in progress) in words."""
         state = state or self.session.state
-        return self.phrases.standings(dict(zip(self.players, state.chips)), state.center)
+        return self.phrases.standings.said(dict(zip(self.players, state.chips)), state.center)
 
     def amend(self, k: int, roll: Roll) -> Amendment:
         """Roll ``k`` really was ``roll``: amend it, show it, and say the chips to move to make
         the table the replayed ledger's."""
         amendment = self.session.amend(k, roll)
-        said = amendment.sentences(self.phrases)
+        said = amendment.sentences(self.phrases.corrections)
         self.odds = self.odds_at(self.session.state)
         self.front.amended(amendment, said)
         self.say(*said)
@@ -232,5 +232,5 @@ class Controller:
         entry = self.session.undo()
         self.odds = self.odds_at(self.session.state)
         self.front.undone(entry)
-        self.say(self.phrases.undone(entry.player))
+        self.say(self.phrases.rolls.undone(entry.player))
         return entry

@@ -11,9 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lcr_vision import errors
+from lcr_vision.phrases.chips import Moves, Standings
 from lcr_vision.phrases.numbers import english
+from lcr_vision.phrases.rolls import Rolls
 from lcr_vision.rules.moves import Draw, Give, Pass, Skip, Take, TakeCenter, ToCenter, Win
-from lcr_vision.speech import Announcer, Phrasebook
+from lcr_vision.speech import Announcer
 from lcr_vision.speech.voice import VoiceError, open_voice, playback_problem, wav_seconds
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
@@ -31,13 +33,13 @@ def record(tmp_path: Path, sentences: list[str], **options: object) -> tuple[flo
 
 
 def test_english_instruction_is_a_short_real_utterance(tmp_path: Path) -> None:
-    seconds, text = record(tmp_path, [Phrasebook(PLAYERS).turn("Ben", 2)])
+    seconds, text = record(tmp_path, [Rolls(PLAYERS).turn("Ben", 2)])
     assert text == "Ben, roll two dice.\n"
     assert 0.7 < seconds < 3.0
 
 
 def test_russian_is_spoken_by_the_russian_voice(tmp_path: Path) -> None:
-    sentence = Phrasebook(PLAYERS, "ru").turn("Бен", 2)
+    sentence = Rolls(PLAYERS, "ru").turn("Бен", 2)
     russian, _ = record(tmp_path, [sentence], language="ru")
     spelled, _ = record(tmp_path, [sentence], language="en")  # English voice spells Cyrillic out
     assert 0.7 < russian < 3.0
@@ -45,7 +47,7 @@ def test_russian_is_spoken_by_the_russian_voice(tmp_path: Path) -> None:
 
 
 def test_a_faster_rate_speaks_the_same_words_in_less_time(tmp_path: Path) -> None:
-    sentence = Phrasebook(PLAYERS).moves([Pass(1, 2), Pass(1, 0), ToCenter(1)])[0]
+    sentence = Moves(PLAYERS).said([Pass(1, 2), Pass(1, 0), ToCenter(1)])[0]
     slow, _ = record(tmp_path, [sentence], rate=120)
     fast, _ = record(tmp_path, [sentence], rate=300)
     assert fast < 0.6 * slow
@@ -121,20 +123,21 @@ def test_muted_announcer_prints_only(capsys: pytest.CaptureFixture[str]) -> None
     ],
 )
 def test_moves_become_one_sentence_per_roller(moves, english, russian) -> None:
-    assert Phrasebook(PLAYERS, "en").moves(moves) == english
-    assert Phrasebook(PLAYERS, "ru").moves(moves) == russian
+    assert Moves(PLAYERS, "en").said(moves) == english
+    assert Moves(PLAYERS, "ru").said(moves) == russian
 
 
 def test_problems_and_standings_in_both_languages() -> None:
-    en, ru = Phrasebook(PLAYERS, "en"), Phrasebook(PLAYERS, "ru")
+    en, ru = Rolls(PLAYERS, "en"), Rolls(PLAYERS, "ru")
     assert en.wrong_count(0, "Ann", 3) == "I see no dice, Ann rolls three."
     assert en.wrong_count(4, "Ann", 3) == "I see four dice, Ann rolls three."
     assert ru.wrong_count(2, "Ann", 1) == "Вижу два кубика, Ann бросает один."
     assert ru.wrong_count(5, "Ann", 3) == "Вижу пять кубиков, Ann бросает три."
     assert en.read(["L", "dot", "wild"]) == "Left, dot, wild."
     assert ru.read(["C", "R"]) == "Центр, право."
-    assert en.standings({"Ann": 2, "Ben": 0}, 13) == "Ann two, Ben zero, center thirteen."
-    assert ru.standings({"Ann": 2, "Ben": 0}, 21) == "Ann два, Ben ноль, в центре двадцать один."
+    chips = {"Ann": 2, "Ben": 0}
+    assert Standings(PLAYERS, "en").said(chips, 13) == "Ann two, Ben zero, center thirteen."
+    assert Standings(PLAYERS, "ru").said(chips, 21) == "Ann два, Ben ноль, в центре двадцать один."
     assert en.unsure("Ann", (1,), 3, ("L", "dot", "R")) == [
         "Wait: I am not sure of Ann's middle die.", "I read left, dot, right."]
     assert en.unsure("Ann", (0, 2), 3, ("L", "dot", "R"))[0] == (
@@ -144,7 +147,7 @@ def test_problems_and_standings_in_both_languages() -> None:
 
 
 def test_who_is_favoured_in_both_languages() -> None:
-    en, ru = Phrasebook(PLAYERS, "en"), Phrasebook(PLAYERS, "ru")
+    en, ru = Standings(PLAYERS, "en"), Standings(PLAYERS, "ru")
     assert en.favoured("Cat", 0.4137) == "Cat is favoured to win, forty-one percent."
     assert en.favoured("Ann", 0.0099) == "Ann is favoured to win, one percent."
     assert ru.favoured("Cat", 0.4137) == "Cat — фаворит, сорок один процент."
@@ -177,6 +180,6 @@ def test_a_machine_without_aplay_is_told_what_to_install(
 
 @given(st.integers(0, 999_999))
 def test_every_count_is_said_in_words(n: int) -> None:
-    said = [Phrasebook(PLAYERS, language).moves([TakeCenter(0, n)])[0] for language in ("en", "ru")]
+    said = [Moves(PLAYERS, language).said([TakeCenter(0, n)])[0] for language in ("en", "ru")]
     assert not any(c.isdigit() for words in said for c in words), said
     assert english(n) in said[0]

@@ -70,7 +70,7 @@ def test_the_favourite_is_said_after_every_roll(play, capsys: pytest.CaptureFixt
     for chips, roller in AFTER:
         win = win_probabilities(chips, roller)
         best = max(range(len(win)), key=win.__getitem__)
-        expected.append(phrases.favoured(PLAYERS[best], win[best]))
+        expected.append(phrases.standings.favoured(PLAYERS[best], win[best]))
     assert [line for line in out.splitlines() if "favoured" in line] == expected
     assert expected[0] == "Cat is favoured to win, thirty-eight percent."
     read = out.index("Left, right, dot.")

@@ -40,7 +40,7 @@ def composed(language: str, players: tuple[str, ...], monkeypatch: pytest.Monkey
     view.rolled(result)
     for method in ("exact", "simulation"):
         view.picture(frame, result.after, Odds((0.5, 0.2, 0.3), 9.0, method), True)
-    view.amended(1, result, Phrasebook(players, language).amended(
+    view.amended(1, result, Phrasebook(players, language).corrections.amended(
         1, result.game_faces, None, 0, (), ())[1:])
     view.picture(frame, result.after, None, False)
     for key in ("standings_said", "nothing_to_accept", "answer_at_terminal"):

@@ -12,11 +12,11 @@ from lcr_vision.cli.options import add_session_argument
 from lcr_vision.errors import UserError
 from lcr_vision.ledger import EditError, Session
 from lcr_vision.ledger.report import record_of
+from lcr_vision.phrases.corrections import Corrections
 from lcr_vision.phrases.record import Record
 from lcr_vision.phrases.spoken import tagged
 from lcr_vision.review import refresh_page, standings_changes
 from lcr_vision.rules import Decision, Roll
-from lcr_vision.speech import Phrasebook
 
 HELP = "correct the faces of a roll and say what that changes"
 DESCRIPTION = (
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         session.close()
     played = after.rolls[args.roll - 1]
-    said = amendment.sentences(Phrasebook(record.players, record.language))
+    said = amendment.sentences(Corrections(record.players, record.language))
     print(record.line("amended", k=args.roll, player=entry.player, game=played.game,
                       turn=played.turn, before=" ".join(entry.shown_faces),
                       after=" ".join(roll.faces), moves=record.roll(amendment.result)))

@@ -14,8 +14,8 @@ from lcr_vision.cli.options import add_chips_option, add_seed_option
 from lcr_vision.cli.table import add_table_options, announcer_from, play_table, table_reader
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session, new_session_folder
+from lcr_vision.phrases.sitting import Games
 from lcr_vision.rules import Settings
-from lcr_vision.speech import Phrasebook
 
 DEFAULT_PLAYERS = "Ann,Ben,Cat"
 
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
             session.close()
     finished = session.ledger.series.finished
     winner = finished[-1].winner if finished else None
-    lines = Phrasebook(settings.players, args.language).demo_end(
+    lines = Games(settings.players, args.language).demo_end(
         None if winner is None else settings.players[winner],
         sorted(table.delays(loop.view.reads)), session.folder)
     print("\n".join(lines))

@@ -19,7 +19,8 @@ from typing import NoReturn
 
 from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger.journal import JOURNAL, journal_language
-from lcr_vision.phrases.spoken import LANGUAGES, printed, tagged
+from lcr_vision.phrases.book import LANGUAGES
+from lcr_vision.phrases.spoken import printed, tagged
 from lcr_vision.phrases.usage import USAGE, Usage
 
 _READ_IN: ContextVar[str] = ContextVar("read_in", default="en")

@@ -56,7 +56,7 @@ from lcr_vision.ledger.events import (
 )
 from lcr_vision.ledger.journal import JOURNAL, Journal, tampering
 from lcr_vision.ledger.replay import Entry, Ledger, unannounced
-from lcr_vision.phrases.spoken import Phrasebook
+from lcr_vision.phrases.corrections import Corrections
 from lcr_vision.rules import (
     Decision,
     GameRecord,
@@ -104,7 +104,7 @@ class Amendment:
     transfers: tuple[Transfer, ...]
     how: str | None = None
 
-    def sentences(self, phrases: Phrasebook) -> list[str]:
+    def sentences(self, phrases: Corrections) -> list[str]:
         """What the table is told: the roll as it was, how it was made good, the rolls struck,
         the games' new ends and the chips to move."""
         start = self.struck[0].k if self.struck else None

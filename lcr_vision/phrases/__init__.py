@@ -10,7 +10,11 @@ command line prints it, is the one exception: it lives with `Said` in the base
   field is rendered in turn.
 - `en`, `ru`: the words of English and Russian, every template of both in one table each.
 - `numbers`: numbers in words, the one place they are written.
-- `spoken`: the `Phrasebook` the voice uses, in either language: short sentences from move values.
+- `spoken`: the `Phrasebook` the voice uses, in either language: a book per topic, short
+  sentences from move values, on `book`'s `Book` (a table's players and language, a template
+  filled): `rolls` (whose turn, what was read), `chips` (what a roll moves, the standings and
+  odds), `corrections` (a roll corrected, the chips handed back), `sitting` (games opening, the
+  dice learnt, a session resumed, the demo's end).
 - `written`: the fuller English the screen, the ledger and the review page print.
 - `record`: a session's written record (ledger, review page, amend) in its language: English
   from `written`, Russian from its ``rec_`` templates.

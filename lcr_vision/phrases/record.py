@@ -25,8 +25,9 @@ from dataclasses import dataclass
 
 from lcr_vision.errors import Said
 from lcr_vision.phrases import written
+from lcr_vision.phrases.book import WORDS
+from lcr_vision.phrases.chips import Moves
 from lcr_vision.phrases.language import Language
-from lcr_vision.phrases.spoken import WORDS, Phrasebook
 from lcr_vision.rules import moves
 from lcr_vision.rules.engine import RollResult
 from lcr_vision.rules.handback import Transfer
@@ -82,8 +83,8 @@ class Record:
         name = self.players[result.player]
         ends = (moves.Skip, moves.Win, moves.Draw)
         own = [m for m in result.moves if not isinstance(m, ends)]
-        book = Phrasebook(self.players, self.language)
-        sentences = book.moves(own) if own else [book.keep(name)]
+        spoken = Moves(self.players, self.language)
+        sentences = spoken.said(own) if own else [spoken.keep(name)]
         sentences.append(self.line("held", player=name, chips=result.after.chips[result.player]))
         for move in result.moves:
             if isinstance(move, moves.Win):
@@ -92,7 +93,7 @@ class Record:
                 sentences.append(self.line("win", player=self.players[move.player],
                                            game=result.after.game, prize=prize))
             elif isinstance(move, ends):
-                sentences += book.moves([move])
+                sentences += spoken.said([move])
         return " ".join(sentences)
 
     def settled(self, k: int, after: int, transfers: Sequence[Transfer]) -> str:

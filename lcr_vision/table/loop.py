@@ -130,7 +130,7 @@ class TableLoop(FrontEnd):
         """Say who rolls how many dice, and let the simulated table know."""
         player, dice = self.session.to_roll, self.session.dice_owed
         opening = self.play.new_game()
-        self.play.say(*([opening] if opening else []), self.phrases.turn(player, dice))
+        self.play.say(*([opening] if opening else []), self.phrases.rolls.turn(player, dice))
         if self.options.interactive:
             self.reverse = ask_reverse(self.session.settings, self.session.state,
                                        self.view.choose)
@@ -146,7 +146,7 @@ class TableLoop(FrontEnd):
                              self.session.settings.face_map)
         self.view.marked, self.pending = verdict.dice, None
         if again and verdict.count_right:
-            self.play.say(*self.phrases.same_again(player, self.game_faces(verdict.faces)))
+            self.play.say(*self.phrases.rolls.same_again(player, self.game_faces(verdict.faces)))
         elif verdict.usable:
             try:
                 self.commit(frame, verdict.dice, verdict.faces, Committed.READ)
@@ -154,9 +154,9 @@ class TableLoop(FrontEnd):
             except RulesError as exc:  # a face these rules cannot use, such as a stray wild
                 self.play.say(self.phrases.refusal(exc))
         elif not verdict.count_right:
-            self.play.say(self.phrases.wrong_count(verdict.seen, player, owed))
+            self.play.say(self.phrases.rolls.wrong_count(verdict.seen, player, owed))
         else:  # doubt first: no face is said as if it were the roll before it is committed
-            self.play.say(*self.phrases.unsure(player, verdict.doubtful, verdict.seen,
+            self.play.say(*self.phrases.rolls.unsure(player, verdict.doubtful, verdict.seen,
                                                     self.game_faces(verdict.faces)))
         if verdict.count_right or self.source.recorded:  # a question
             if self.options.interactive:
@@ -169,7 +169,7 @@ class TableLoop(FrontEnd):
             if self.source.recorded:
                 self.commit_unanswered(frame, verdict)
                 return
-        self.play.say(self.phrases.reroll(player))
+        self.play.say(self.phrases.rolls.reroll(player))
         self.source.turn(player, owed)
 
     def answer(self, frame: np.ndarray, verdict: Verdict, answers: Answers) -> None:
@@ -185,7 +185,7 @@ class TableLoop(FrontEnd):
                 if verdict.count_right:
                     self.commit(frame, verdict.dice, verdict.faces, Committed.CONFIRMED)
                     return
-                self.play.say(self.phrases.type_faces(player, owed))
+                self.play.say(self.phrases.rolls.type_faces(player, owed))
             except (FaceError, RulesError) as exc:
                 self.play.say(self.phrases.refusal(exc))
         self.commit_unanswered(frame, verdict)
@@ -230,12 +230,12 @@ class TableLoop(FrontEnd):
             for k, name, digest in named:
                 gone = source.differs(name, digest)
                 if gone is not None:
-                    self.view.tell(self.phrases.photo_differs(k, name, source.name, gone))
+                    self.view.tell(self.phrases.resumed.photo_differs(k, name, source.name, gone))
             source.done = frozenset(name for _, name, _ in named)
-            self.view.tell(self.phrases.resumed_named(source.name, len(named)))
+            self.view.tell(self.phrases.resumed.named(source.name, len(named)))
             return
         source.start = max(o.frame for _, o in read) + 1
-        self.view.tell(self.phrases.resumed(source.name, source.start + 1, source.stills))
+        self.view.tell(self.phrases.resumed.at(source.name, source.start + 1, source.stills))
 
     def plan_roll(self, faces: tuple[str, ...], evidence: Evidence) -> PendingRoll:
         """The roll checked by the rules; at the keyboard, the roller's wild choices are asked
@@ -289,7 +289,7 @@ class TableLoop(FrontEnd):
         if lesson is not None:
             self.read = lesson.read
             self.options = replace(self.options, doubt_threshold=lesson.doubt)
-            self.play.say(self.phrases.learnt(lesson.expected))
+            self.play.say(self.phrases.games.learnt(lesson.expected))
 
     def rolled(self, told: Announcement) -> None:
         """A roll told: it stays on the window until the next."""
