@@ -26,8 +26,8 @@ from lcr_vision.rules import Series, Settings
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop, TableOptions
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.lesson import Lesson
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.vision.reading import Reading
 from lcr_vision.window.screen import Screen
 
 pytest.importorskip("PIL", reason="the family's printed dice are drawn by Pillow (train extra)")
@@ -50,15 +50,16 @@ def test_the_evening_learns_the_dice_and_the_next_session_starts_from_it(
     wild = FaceMap.default(wild=True)
     play_session(tmp_path / "game1", table, 8)
     evening = Evening(load("family"), path)
-    reader = evening.learn(tmp_path / "game1", wild)
-    assert reader is not None and evening.learnt == 1
-    assert evening.expected is not None and 0 <= evening.expected <= 100  # said at the table
+    reading = evening.learn(tmp_path / "game1", wild)
+    assert reading is not None and evening.learnt == 1
+    assert reading.expected is not None and 0 <= reading.expected <= 100  # said at the table
+    assert reading.doubt == load("family").doubt  # the doubt fitted to the table with it
     kept = load("family")
     assert kept.face_head is not None and kept.sessions == (str((tmp_path / "game1").resolve()),)
     assert len(kept.head_rolls) == 8 and all(Path(r).is_file() for r in kept.head_rolls)
     test = later_rolls(table, 20)
     plain = measure(test, DiceReader(None, ReaderSettings(DiceKind.WILD)).read)
-    assert measure(test, reader.read).right > plain.right
+    assert measure(test, reading.read).right > plain.right
     before = path.read_bytes()
     play_session(tmp_path / "game2", table, 3)  # too few fresh rolls to judge a head by
     assert Evening(load("family"), path).learn(tmp_path / "game2", wild) is None
@@ -121,17 +122,18 @@ def test_the_table_reads_on_with_what_it_learnt_after_each_game(tmp_path: Path) 
         used.append("learnt")
         return learnt.read(frame)
 
-    def learn() -> Lesson:
+    def learn() -> Reading:
         games.append(len(used))
-        return Lesson(read_learnt, 4, doubt=0.9)
+        return Reading(read_learnt, doubt=0.9, expected=4)
 
     session = Session.create(tmp_path / "s", settings)
     said = io.StringIO()
+    start = Reading(read_first)
     with Announcer(None, speak=False, record=None, out=said) as voice:
-        loop = TableLoop(session, FolderSource(folder), read_first, voice, Phrasebook(PLAYERS),
+        loop = TableLoop(session, FolderSource(folder), start, voice, Phrasebook(PLAYERS),
                          Screen(), TableOptions(learn=learn))
         loop.run()
-    assert loop.options.doubt_threshold == 0.9, "the doubt fitted to the table judges on"
+    assert loop.reading.doubt == 0.9, "the doubt fitted to the table judges on"
     assert said.getvalue().count("I learnt your dice from that game: I expect to ask about "
                                  "four rolls in a hundred now.") == 2
     assert session.ledger.series.finished == series.finished

@@ -96,7 +96,7 @@ def test_runtime_imports_nothing_of_measure() -> None:
 
 def test_calibration_stands_below_the_table() -> None:
     """Calibration fits the reader; the table plays with what it made. The judgement of a read
-    both use (vision.verdict, vision.lesson) and the window both draw in lie below them both."""
+    both use (vision.verdict, vision.reading) and the window both draw in lie below them both."""
     graph = package_graph()
     assert "table" not in reach(graph, "calibration")
     assert "calibration" not in reach(graph, "window") | reach(graph, "vision")

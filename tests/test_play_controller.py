@@ -219,6 +219,7 @@ def test_the_tables_questions_are_asked_in_its_language(
         questions: list[str]) -> None:
     from lcr_vision.camera.stills import FolderSource
     from lcr_vision.table.loop import TableLoop
+    from lcr_vision.vision.reading import Reading
     from lcr_vision.window.screen import Screen
 
     session = Session.create(tmp_path / "s", Settings.create(PLAYERS))
@@ -231,7 +232,7 @@ def test_the_tables_questions_are_asked_in_its_language(
     answers = iter(["", "C . ."])
     monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or next(answers))
     with Announcer(None, speak=False, record=None, out=io.StringIO()) as announcer:
-        loop = TableLoop(session, FolderSource(tmp_path / "photos"), lambda frame: None,
+        loop = TableLoop(session, FolderSource(tmp_path / "photos"), Reading(lambda frame: None),
                          announcer, Phrasebook(PLAYERS, language), Screen())
         loop.act("amend", np.zeros((48, 64, 3), np.uint8))
     assert asked == questions

@@ -21,6 +21,7 @@ from lcr_vision.odds.quick import TABLE_GAMES, VARIANT_GAMES, exact_at_hand
 from lcr_vision.rules import GameState, Settings, Variants
 from lcr_vision.speech import Phrasebook
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.reading import Reading
 from lcr_vision.window.screen import Screen
 
 PLAYERS = ("Ann", "Ben", "Cat")
@@ -46,7 +47,8 @@ def play(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., Path]
     """Play ``ROLLS`` from a folder of photos, headless and muted, with the options given; the
     session folder. Nothing is stored in the user's odds cache."""
     monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path / "cache"))
-    monkeypatch.setattr("lcr_vision.cli.play.table_reader", lambda args: scripted_reader(ROLLS))
+    monkeypatch.setattr("lcr_vision.cli.play.table_reading",
+                        lambda args, profile: Reading(scripted_reader(ROLLS)))
     photos = tmp_path / "rolls"
     photos.mkdir()
     for i in range(len(ROLLS)):

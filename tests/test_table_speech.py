@@ -14,8 +14,9 @@ from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.speech import Announcer, Phrasebook
-from lcr_vision.table.loop import TableLoop, TableOptions
+from lcr_vision.table.loop import TableLoop
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.vision.reading import Reading
 from lcr_vision.window.screen import KEYS, Screen
 
 PHOTO = Path(__file__).resolve().parents[1] / "sample_images" / "images" / "lcr_1_00019.jpg"
@@ -29,10 +30,10 @@ def test_an_unsure_read_is_said_as_a_doubt_before_its_faces(tmp_path: Path) -> N
     session = Session.create(tmp_path / "s", settings)
     out = io.StringIO()
     with Announcer(None, speak=False, record=None, out=out) as announcer:
-        loop = TableLoop(session, FolderSource(photos),
-                         DiceReader(None, ReaderSettings(DiceKind.LCR)).read,
-                         announcer, Phrasebook(session.settings.players), Screen(),
-                         TableOptions(doubt_threshold=1.01))  # no face is ever sure enough
+        unsure = Reading(DiceReader(None, ReaderSettings(DiceKind.LCR)).read,
+                         doubt=1.01)  # no face is ever sure enough
+        loop = TableLoop(session, FolderSource(photos), unsure,
+                         announcer, Phrasebook(session.settings.players), Screen())
         loop.run()
     lines = out.getvalue().splitlines()
     assert lines[:2] == ["Ann, roll two dice.",
@@ -56,7 +57,8 @@ def test_a_new_game_is_said_with_who_throws_first(tmp_path: Path) -> None:
     shutil.copy(PHOTO.with_name("lcr_1_00022.jpg"), tmp_path / "photos")  # one R
     out = io.StringIO()
     with Announcer(None, speak=False, record=None, out=out) as announcer:
-        TableLoop(session, FolderSource(tmp_path / "photos"), DiceReader().read, announcer,
+        reading = Reading(DiceReader().read)
+        TableLoop(session, FolderSource(tmp_path / "photos"), reading, announcer,
                   Phrasebook(session.settings.players), Screen()).run()
     lines = out.getvalue().splitlines()
     assert lines[:2] == ["Game two: Ben throws first.", "Ben, roll one die."]
@@ -77,7 +79,7 @@ def test_key_a_amends_a_roll_and_says_the_chips_to_hand_back(tmp_path: Path, mon
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     out = io.StringIO()
     with Announcer(None, speak=False, record=None, out=out) as announcer:
-        loop = TableLoop(session, FolderSource(tmp_path / "photos"), DiceReader().read,
+        loop = TableLoop(session, FolderSource(tmp_path / "photos"), Reading(DiceReader().read),
                          announcer, Phrasebook(session.settings.players), Screen())
         assert KEYS["a"] == "amend"
         loop.act("amend", np.zeros((480, 640, 3), np.uint8))
@@ -112,7 +114,7 @@ def test_a_refusal_is_said_in_the_tables_language_with_numbers_in_words(
     monkeypatch.setattr("builtins.input", lambda prompt: next(answers))
     out = io.StringIO()
     with Announcer(None, speak=False, record=None, out=out) as announcer:
-        loop = TableLoop(session, FolderSource(tmp_path / "photos"), DiceReader().read,
+        loop = TableLoop(session, FolderSource(tmp_path / "photos"), Reading(DiceReader().read),
                          announcer, Phrasebook(session.settings.players, "ru"), Screen())
         loop.act("amend", np.zeros((480, 640, 3), np.uint8))
     assert out.getvalue().splitlines() == [

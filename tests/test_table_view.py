@@ -20,6 +20,7 @@ from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop
 from lcr_vision.table.view import TableView
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.reading import Reading
 from lcr_vision.window.overlay import (
     DISPLAY_WIDTH,
     MARGIN,
@@ -116,7 +117,8 @@ def one_photo_table(folder: Path, players: Sequence[str], screen: Screen, langua
     session = Session.create(folder / "s", Settings.create(list(players)))
     try:
         with Announcer(None, speak=False, record=None, out=out) as voice:
-            yield TableLoop(session, FolderSource(folder / "rolls"), lambda f: Detections(),
+            nothing = Reading(lambda f: Detections())
+            yield TableLoop(session, FolderSource(folder / "rolls"), nothing,
                             voice, Phrasebook(session.settings.players, language), screen)
     finally:
         session.close()

@@ -29,12 +29,13 @@ from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.table.loop import TableLoop
 from lcr_vision.window.screen import Window
 from lcr_vision.vision.reader import DiceReader
+from lcr_vision.vision.reading import Reading
 from lcr_vision.vision.images import load_image
 photos, folder = Path(sys.argv[1]), Path(sys.argv[2])
 session = Session.create(folder, Settings.create(["Ann", "Ben", "Cat"]))
 reader = DiceReader()
 with Announcer(None, speak=False, record=None) as announcer:
-    loop = TableLoop(session, FolderSource(photos), reader.read, announcer,
+    loop = TableLoop(session, FolderSource(photos), Reading(reader.read), announcer,
                      Phrasebook(session.settings.players), Window())
     frame = load_image(next(photos.iterdir()))
     loop.view.marked = reader.read(frame)

@@ -20,15 +20,14 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lcr_vision.calibration.doubt import expected_questions, table_asks
-from lcr_vision.calibration.play_area import CalibratedReader
-from lcr_vision.calibration.profile import Profile, profile_reader
+from lcr_vision.calibration.profile import Profile, reading_for
 from lcr_vision.calibration.store import load_checks, write
 from lcr_vision.calibration.update import update
 from lcr_vision.errors import UserError
 from lcr_vision.faces import PIP_FACES, DiceKind, FaceMap
 from lcr_vision.ledger import JOURNAL, read_journal, replay
-from lcr_vision.vision.lesson import Lesson
 from lcr_vision.vision.reader import ReaderSettings
+from lcr_vision.vision.reading import Reading
 
 # The sessions a profile learns from, the latest: enough for a few evenings' dice and light, few
 # enough that learning between two games takes seconds, not minutes.
@@ -48,7 +47,6 @@ class Evening:
     made: bool = False
     guess_dice: bool = False
     learnt: int = 0  # games after which it learnt something
-    expected: int | None = None  # questions per 100 rolls held out of the last head kept
 
     @classmethod
     def made_for(cls, session: Path, kind: DiceKind | None, pyramid: bool, folder: Path,
@@ -62,10 +60,11 @@ class Evening:
         return cls(profile, folder / f"{name}.json", model, threads, made=True,
                    guess_dice=kind is None)
 
-    def learn(self, session: Path, face_map: FaceMap) -> CalibratedReader | None:
+    def learn(self, session: Path, face_map: FaceMap) -> Reading | None:
         """Learn the dice again from the verified rolls of ``session``, the profile's earlier
-        sessions and its check rolls; the reader to play on with, where something was learnt
-        (and saved)."""
+        sessions and its check rolls; where something was learnt (and saved), the reading to
+        play on with: the reader, the doubt fitted to the table, and how many rolls in a hundred
+        held out of the head kept it is expected to ask about."""
         here = str(session.resolve())
         earlier = [s for s in self.profile.sessions if s != here and Path(s).is_dir()]
         sessions = [*earlier[-(SESSIONS - 1):], here]
@@ -83,14 +82,8 @@ class Evening:
             return None  # the table plays on as it was
         self.profile = learnt
         self.learnt += 1
-        self.expected = expected_questions(lesson.truths, lesson.reads, face_map, learnt.doubt)
-        return profile_reader(self.profile, self.model, self.threads)
-
-    def lesson(self, session: Path, face_map: FaceMap) -> Lesson | None:
-        """`learn`, as the table loop takes it: the reader to read on with, how many rolls in a
-        hundred it is expected to ask about, and the doubt fitted to the table."""
-        learnt = self.learn(session, face_map)
-        return None if learnt is None else Lesson(learnt.read, self.expected, self.profile.doubt)
+        expected = expected_questions(lesson.truths, lesson.reads, face_map, learnt.doubt)
+        return replace(reading_for(learnt, self.model, self.threads), expected=expected)
 
 
 def dice_of(sessions: Sequence[str], default: DiceKind) -> DiceKind:

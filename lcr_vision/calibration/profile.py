@@ -27,6 +27,7 @@ from lcr_vision.faces import DiceKind, FaceError, FaceMap
 from lcr_vision.phrases.spoken import warn_in
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.vision.reading import Reading
 from lcr_vision.vision.spec import HEAT_THRESHOLD, LOCATOR_SIDE
 from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 
@@ -406,3 +407,24 @@ def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1
                                                     "model": str(reader.model_path)}))
         head = None
     return CalibratedReader(reader.reading(head=head), profile.view)
+
+
+def reader_for(profile: Profile | None, model: Path | None = None, threads: int = 1,
+               kind: DiceKind | None = None, pyramid: bool = False,
+               language: str = "en") -> DiceReader | CalibratedReader:
+    """The reader ``profile`` asks for (`profile_reader`); without one, the reader uncalibrated,
+    looking at every scale where ``pyramid`` (as photos deserve: a profile's view already brings
+    the dice to the size the reader reads best) and reporting ``kind``'s faces (None: any)."""
+    if profile is None:
+        return DiceReader(model, ReaderSettings(kind, pyramid=pyramid), threads)
+    return profile_reader(profile, model, threads, kind, language)
+
+
+def reading_for(profile: Profile | None, model: Path | None = None, threads: int = 1,
+                kind: DiceKind | None = None, pyramid: bool = False,
+                language: str = "en") -> Reading:
+    """The table's `Reading` in one value: `reader_for`'s reader with the doubt ``profile``
+    fitted to its table's evidence (`lcr_vision.calibration.doubt`), else the level measured on
+    whole games; how often it will ask is known once the table has learnt."""
+    read = reader_for(profile, model, threads, kind, pyramid, language).read
+    return Reading(read) if profile is None else Reading(read, profile.doubt)

@@ -11,12 +11,13 @@ from functools import partial
 from pathlib import Path
 
 from lcr_vision.cli.options import add_chips_option, add_variant_option, variants_from
+from lcr_vision.cli.reading import profile_from
 from lcr_vision.cli.table import (
     add_source_options,
     add_table_options,
     announcer_from,
     play_at_table,
-    table_reader,
+    table_reading,
 )
 from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import FaceMap
@@ -127,7 +128,9 @@ def open_session(args: argparse.Namespace, settings: Settings | None) -> Session
 def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args) if args.players else None  # mistakes before devices
     if not args.manual:
-        play_at_table(args, table_reader(args), partial(open_session, args, settings))
+        profile = profile_from(args)  # loaded once: the reading, the webcam mode, the evening
+        play_at_table(args, profile, table_reading(args, profile),
+                      partial(open_session, args, settings))
         return 0
     for option in ("camera", "source", "resolution", "calibration", "model", "dice"):
         if getattr(args, option) is not None:

@@ -1,13 +1,20 @@
-"""The dice reader's options and the reader they ask for: shared by ``detect``, ``eval``, ``play``
-and ``demo``, so that each subcommand takes them from here rather than from another's module."""
+"""The dice reader's options, the profile and the reader they ask for: shared by ``detect``,
+``eval``, ``play`` and ``demo``, so that each subcommand takes them from here rather than from
+another's module."""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from lcr_vision.cli.dice import add_dice_option
 from lcr_vision.cli.options import add_model_options
 from lcr_vision.vision.limits import MAX_PIXELS
+
+if TYPE_CHECKING:
+    from lcr_vision.calibration.play_area import CalibratedReader
+    from lcr_vision.calibration.profile import Profile
+    from lcr_vision.vision.reader import DiceReader
 
 
 def add_reader_options(parser: argparse.ArgumentParser, photos: bool = False) -> None:
@@ -39,16 +46,20 @@ def add_calibration_option(parser: argparse.ArgumentParser) -> None:
         "file's path; its dice are the default for --dice")
 
 
-def reader_from(args: argparse.Namespace, pyramid: bool = False):  # imported lazily: fast --help
-    """The reader that ``--model``, ``--dice``, ``--threads`` and ``--calibration`` ask for;
-    without a profile, ``pyramid`` makes it look at every scale (`DiceReader`), as photos deserve.
-    A profile's view already brings the dice to the size the reader reads best."""
+def profile_from(args: argparse.Namespace) -> Profile | None:
+    """The profile ``--calibration`` names, loaded once for all that reads through it; None
+    without one."""
     if not getattr(args, "calibration", None):
-        from lcr_vision.vision.reader import DiceReader, ReaderSettings
+        return None
+    from lcr_vision.calibration.store import load  # imported lazily: fast --help
 
-        return DiceReader(args.model, ReaderSettings(args.dice, pyramid=pyramid), args.threads)
-    from lcr_vision.calibration import load, profile_reader
+    return load(args.calibration)
 
-    profile = load(args.calibration)
-    return profile_reader(profile, args.model, args.threads, args.dice or profile.dice,
-                          getattr(args, "language", "en"))
+
+def reader_from(args: argparse.Namespace, pyramid: bool = False) -> DiceReader | CalibratedReader:
+    """The reader that ``--model``, ``--dice``, ``--threads`` and ``--calibration`` ask for
+    (`reader_for`); without a profile, ``pyramid`` makes it look at every scale."""
+    from lcr_vision.calibration.profile import reader_for
+
+    return reader_for(profile_from(args), args.model, args.threads, args.dice, pyramid,
+                      getattr(args, "language", "en"))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 from lcr_vision.camera import SYNTHETIC, FrameSource, open_source
 from lcr_vision.camera.capture import Mode, parse_mode
 from lcr_vision.cli.options import add_seed_option, add_where_options, add_window_options
-from lcr_vision.cli.reading import add_reader_options, reader_from
+from lcr_vision.cli.reading import add_reader_options
 from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger import Session
 from lcr_vision.phrases.spoken import note_in, warn_in
@@ -22,8 +22,9 @@ from lcr_vision.window.screen import Screen, Window, display_available
 
 if TYPE_CHECKING:
     from lcr_vision.calibration.evening import Evening
+    from lcr_vision.calibration.profile import Profile
     from lcr_vision.table.loop import TableLoop
-    from lcr_vision.vision.settle import ReadFrame
+    from lcr_vision.vision.reading import Reading
 
 
 def add_source_options(p: argparse.ArgumentParser) -> None:
@@ -76,25 +77,28 @@ def announcer_from(args: argparse.Namespace, out: TextIO | None = None) -> Annou
     return Announcer.start(args.language, args.voice, args.rate, args.mute, args.speech_out, out)
 
 
-def play_at_table(args: argparse.Namespace, read: ReadFrame,
+def play_at_table(args: argparse.Namespace, profile: Profile | None, reading: Reading,
                   open_session: Callable[[], Session]) -> None:
-    """``play`` with the source its options name, until quit or the source ends. The speech and
-    the source are checked before ``open_session`` makes or opens the session folder, so that a
-    missing camera or an unwritable ``--speech-out`` leaves nothing behind and says nothing."""
+    """``play`` with the source its options name, until quit or the source ends, reading with
+    ``reading`` (`table_reading`); the ``--calibration`` ``profile`` it was made from also gives
+    the webcam mode and learns. The speech and the source are checked before ``open_session``
+    makes or opens the session folder, so that a missing camera or an unwritable
+    ``--speech-out`` leaves nothing behind and says nothing."""
     limit = pixel_limit(args.max_megapixels)
     with announcer_from(args) as announcer:
         source = open_source(args.camera, args.source, args.seed, ready=announcer.idle,
                              max_pixels=limit, warn=announcer.warn,
-                             resolution=resolution_from(args), tell=note_in(args.language))
+                             resolution=resolution_from(args, profile),
+                             tell=note_in(args.language))
         try:
             source.check()
             session = open_session()
         except BaseException:
             source.close()
             raise
-        evening = evening_for(args, session)
+        evening = evening_for(args, session, profile)
         try:
-            play_table(args, session, source, read, announcer, evening=evening)
+            play_table(args, session, source, reading, announcer, evening=evening)
         finally:
             session.close()
     phrases = Phrasebook(session.settings.players, args.language)
@@ -104,43 +108,42 @@ def play_at_table(args: argparse.Namespace, read: ReadFrame,
     print(phrases.written("manual_saved", folder=session.folder), flush=True)
 
 
-def resolution_from(args: argparse.Namespace) -> Mode | None:
-    """The webcam mode asked for: ``--resolution``, else the frames the ``--calibration``
-    profile was made from (its play area is in their pixels), else ``None``: the largest."""
+def resolution_from(args: argparse.Namespace, profile: Profile | None = None) -> Mode | None:
+    """The webcam mode asked for: ``--resolution``, else the frames ``profile`` was made from
+    (its play area is in their pixels), else ``None``: the largest."""
     if args.resolution is not None:
         return parse_mode(args.resolution)
-    if not getattr(args, "calibration", None):
-        return None
-    from lcr_vision.calibration.store import load
-
-    frame = load(args.calibration).view.frame
+    frame = None if profile is None else profile.view.frame
     return None if frame is None else (int(frame[0]), int(frame[1]))
 
 
-def evening_for(args: argparse.Namespace, session: Session) -> Evening | None:
-    """What the table learns as it plays (`lcr_vision.calibration.evening`): into the profile it
-    plays with, else into one made for the session; nothing with ``--no-learn`` or on the
-    simulated table."""
+def evening_for(args: argparse.Namespace, session: Session,
+                profile: Profile | None) -> Evening | None:
+    """What the table learns as it plays (`lcr_vision.calibration.evening`): into the
+    ``--calibration`` ``profile`` it plays with, else into one made for the session; nothing with
+    ``--no-learn`` or on the simulated table."""
     if getattr(args, "no_learn", True) or getattr(args, "source", None) == SYNTHETIC:
         return None
     from lcr_vision.calibration.evening import Evening
-    from lcr_vision.calibration.store import learning_path, load, user_folder
+    from lcr_vision.calibration.store import learning_path, user_folder
 
-    if args.calibration:
-        return Evening(load(args.calibration), learning_path(args.calibration), args.model,
-                       args.threads)
+    if profile is not None:
+        return Evening(profile, learning_path(args.calibration), args.model, args.threads)
     source = getattr(args, "source", None)
     return Evening.made_for(session.folder, args.dice, of_photos(source),
                             user_folder(), args.model, args.threads)
 
 
-def table_reader(args: argparse.Namespace) -> ReadFrame:
-    """The reader the options ask for. Made before a session folder is, so that a missing model
-    or a broken profile leaves nothing behind. The photos of ``--source DIR`` are read at every
-    scale, as ``detect`` reads photos: a phone's photo of the whole table shows dice too small for
-    the one look a live camera affords."""
-    source = getattr(args, "source", None)
-    return reader_from(args, pyramid=of_photos(source)).read
+def table_reading(args: argparse.Namespace, profile: Profile | None) -> Reading:
+    """What the table reads with (`reading_for`): the reader the options ask for, through
+    ``profile`` where there is one, with its doubt. Made before a session folder is, so that a
+    missing model or a broken profile leaves nothing behind. The photos of ``--source DIR`` are
+    read at every scale, as ``detect`` reads photos: a phone's photo of the whole table shows dice
+    too small for the one look a live camera affords."""
+    from lcr_vision.calibration.profile import reading_for  # the reader loads OpenCV
+
+    return reading_for(profile, args.model, args.threads, args.dice,
+                       of_photos(getattr(args, "source", None)), args.language)
 
 
 def of_photos(source: str | None) -> bool:
@@ -151,38 +154,24 @@ def of_photos(source: str | None) -> bool:
     return path.is_dir() or (path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES)
 
 
-def table_doubt(args: argparse.Namespace, evening: Evening | None) -> float:
-    """The confidence each face needs to be committed unasked: the profile's, fitted to its
-    table's evidence (`lcr_vision.calibration.doubt`), else the level measured on whole games."""
-    from lcr_vision.vision.verdict import DOUBT_THRESHOLD
-
-    if evening is not None:
-        return evening.profile.doubt
-    if not getattr(args, "calibration", None):
-        return DOUBT_THRESHOLD
-    from lcr_vision.calibration.store import load
-
-    return load(args.calibration).doubt
-
-
-def play_table(args: argparse.Namespace, session: Session, source: FrameSource, read: ReadFrame,
-               announcer: Announcer, games: int | None = None, ask: bool = True,
-               evening: Evening | None = None) -> TableLoop:
-    """Play at the table until quit, the source ends, or ``games`` games have ended. Headless,
-    a doubt is asked on standard input (unless not to ``ask``: the demo's simulated table throws
-    again). With an ``evening``, the table learns its dice after each game."""
+def play_table(args: argparse.Namespace, session: Session, source: FrameSource,
+               reading: Reading, announcer: Announcer, games: int | None = None,
+               ask: bool = True, evening: Evening | None = None) -> TableLoop:
+    """Play at the table with ``reading`` until quit, the source ends, or ``games`` games have
+    ended. Headless, a doubt is asked on standard input (unless not to ``ask``: the demo's
+    simulated table throws again). With an ``evening``, the table learns its dice after each
+    game, and what it learnt reads on."""
     from lcr_vision.table import loop as table  # OpenCV loads here, not at --help
     from lcr_vision.table.answers import Answers
 
     screen = screen_from(args)
     answers = Answers() if ask and not screen.visible else None
     learn = None if evening is None else (
-        lambda: evening.lesson(session.folder, session.settings.face_map))
-    options = table.TableOptions(table_doubt(args, evening), games=games,
-                                 interactive=screen.visible, odds=args.odds,
+        lambda: evening.learn(session.folder, session.settings.face_map))
+    options = table.TableOptions(games=games, interactive=screen.visible, odds=args.odds,
                                  say_odds=args.say_odds, answers=answers, learn=learn)
     phrases = Phrasebook(session.settings.players, args.language)
-    loop = table.TableLoop(session, source, read, announcer, phrases, screen, options)
+    loop = table.TableLoop(session, source, reading, announcer, phrases, screen, options)
     try:
         loop.run()
     finally:

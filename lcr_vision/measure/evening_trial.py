@@ -29,7 +29,7 @@ import numpy as np
 
 from lcr_vision.calibration.evening import Evening
 from lcr_vision.calibration.guide import CalibrationError
-from lcr_vision.calibration.profile import profile_reader
+from lcr_vision.calibration.profile import reading_for
 from lcr_vision.calibration.store import save_checks, write
 from lcr_vision.camera.stills import FolderSource
 from lcr_vision.faces import DiceKind
@@ -38,8 +38,8 @@ from lcr_vision.measure.calibration_trial import TABLES, Shoot, TrialTable, cali
 from lcr_vision.measure.games import REAL, Roll, Tally, play_source, tray_pools
 from lcr_vision.meter import Meter
 from lcr_vision.rules import Series, Settings, Variants
-from lcr_vision.vision.lesson import Lesson
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.vision.reading import Reading
 
 CHECK_ROLLS = 20  # calibration's check rolls, as many as it asks for where dice read short
 GAMES = 3  # games played in a row at each table
@@ -107,28 +107,28 @@ def _games(settings: Settings, draw: Callable[[int], Roll], folder: Path) -> lis
     return games
 
 
-def _play(games: Sequence[Game], settings: Settings, start: Lesson, folder: Path,
+def _play(games: Sequence[Game], settings: Settings, start: Reading, folder: Path,
           evening: Evening | None, answered: bool, night: Night) -> None:
-    """The games played in one session in ``folder`` from the reader and doubt of ``start``,
+    """The games played in one session in ``folder`` reading as ``start`` reads at first,
     learning after each where there is an ``evening``; each game's tally (answered) or verdict
     (nobody answering) added to ``night``."""
     session = Session.create(folder, settings)
     now = start
 
-    def learn() -> Lesson | None:
+    def learn() -> Reading | None:
         nonlocal now  # the next game starts with what this one learnt
-        lesson = None if evening is None else evening.lesson(folder, settings.face_map)
+        learnt = None if evening is None else evening.learn(folder, settings.face_map)
         if answered:
-            night.learnt.append(int(lesson is not None))
-        now = lesson or now
-        return lesson
+            night.learnt.append(int(learnt is not None))
+        now = learnt or now
+        return learnt
 
     try:
         for number, game in enumerate(games, start=1):
             tally = Tally()
             truth = game.truth
             play_source(session, FolderSource(game.photos), truth.__getitem__,
-                        now.read, tally, answered, learn, now.doubt)
+                        now, tally, answered, learn)
             ledger = session.ledger
             exact = (len(ledger.series.finished) >= number
                      and ledger.series.finished[number - 1] == game.series.finished[number - 1])
@@ -164,7 +164,7 @@ def evening(table: str, seed: int = SEED, model: Path | None = None,
                     index = next(orders[n])
                 return pool[index]
 
-            start = Lesson(DiceReader(model, ReaderSettings(kind, pyramid=True)).read)
+            start = reading_for(None, model, kind=kind, pyramid=True)
 
             def made(session: Path) -> Evening:
                 return Evening.made_for(session, None, True, folder / "profiles", model)
@@ -182,7 +182,7 @@ def evening(table: str, seed: int = SEED, model: Path | None = None,
             profile = calibration.profile
             path = write(profile, folder / "profiles" / f"{profile.name}.json")
             save_checks(path, calibration.learnt_from, calibration.background)
-            start = Lesson(profile_reader(profile, model).read, doubt=profile.doubt)
+            start = reading_for(profile, model)
 
             def draw(n: int) -> Roll:
                 return camera.roll(n)[:2]

@@ -44,11 +44,9 @@ from lcr_vision.table.answers import Answers
 from lcr_vision.table.loop import TableLoop, TableOptions
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.labels import REAL_SET_ERRATA, read_labels
-from lcr_vision.vision.lesson import Lesson
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
-from lcr_vision.vision.settle import ReadFrame
+from lcr_vision.vision.reading import Reading
 from lcr_vision.vision.split import is_validation
-from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 from lcr_vision.window.screen import Screen
 
 REPO = Path(__file__).resolve().parents[2]
@@ -273,29 +271,28 @@ def play(game: GameSet, reader: DiceReader, rng: np.random.Generator, tally: Tal
             source, series, truth = _folder_game(game, pools, rng, folder / "photos")
         session = Session.create(folder / "session", game.settings)
         try:
-            play_source(session, source, truth, reader.read, tally)
+            play_source(session, source, truth, Reading(reader.read), tally)
             tally.exact += (session.ledger.series.finished, session.ledger.series.game) == (
                 series.finished, series.game)
         finally:
             session.close()
 
 
-def play_source(session: Session, source: FrameSource, truth: Truth, read: ReadFrame,
+def play_source(session: Session, source: FrameSource, truth: Truth, reading: Reading,
                 tally: Tally, answered: bool = True,
-                learn: Callable[[], Lesson | None] | None = None,
-                doubt: float = DOUBT_THRESHOLD) -> None:
-    """Play ``source``'s rolls in ``session`` through the table loop, every question answered
-    with the ``truth`` (or, unless ``answered``, none), committing unasked the faces read as
-    sure as ``doubt``, learning between games as ``learn`` does, and add its rolls, questions
-    and silent wrong dice to ``tally`` (the caller judges the ledger). A roll asked about is not
-    silent, answered or not: nobody answering, it is committed flagged, its unseen dice never given
-    a face."""
+                learn: Callable[[], Reading | None] | None = None) -> None:
+    """Play ``source``'s rolls in ``session`` through the table loop with ``reading``, every
+    question answered with the ``truth`` (or, unless ``answered``, none), committing unasked the
+    faces read as sure as its doubt, learning between games as ``learn`` does, and add its rolls,
+    questions and silent wrong dice to ``tally`` (the caller judges the ledger). A roll asked
+    about is not silent, answered or not: nobody answering, it is committed flagged, its unseen
+    dice never given a face."""
     answers = TruthAnswers(source, truth, answered)
     phrases = Phrasebook(session.settings.players)
     before = len(session.ledger.rolls)
     with Announcer(None, speak=False, record=None, out=io.StringIO()) as announcer:
-        loop = TableLoop(session, source, read, announcer, phrases, Screen(),
-                         TableOptions(doubt, answers=answers, learn=learn))
+        loop = TableLoop(session, source, reading, announcer, phrases, Screen(),
+                         TableOptions(answers=answers, learn=learn))
         try:
             loop.run()
         finally:

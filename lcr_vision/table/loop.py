@@ -22,7 +22,7 @@ controller keeps the journal, the photos and the voice in the one order that sur
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -48,18 +48,17 @@ from lcr_vision.table.choices import ask_reverse, ask_targets
 from lcr_vision.table.view import TableView
 from lcr_vision.vision.annotate import annotate
 from lcr_vision.vision.detections import Detections
-from lcr_vision.vision.lesson import Lesson
-from lcr_vision.vision.settle import ReadFrame, SettleDetector
-from lcr_vision.vision.verdict import DOUBT_THRESHOLD, Verdict
+from lcr_vision.vision.reading import Reading
+from lcr_vision.vision.settle import SettleDetector
+from lcr_vision.vision.verdict import Verdict
 from lcr_vision.window.overlay import draw_panel
 from lcr_vision.window.screen import Screen
 
 
 @dataclass(frozen=True)
 class TableOptions:
-    """How the loop behaves: the confidence a face needs, when to stop, what to ask and log."""
+    """How the loop behaves: when to stop, what to ask and log, how to learn."""
 
-    doubt_threshold: float = DOUBT_THRESHOLD
     games: int | None = None  # stop once this many games have ended (the demo plays one)
     interactive: bool = False  # a person at the keyboard can type faces and confirm reads
     odds: bool = False  # each player's chance to win from here, in the window and the photo log
@@ -67,21 +66,23 @@ class TableOptions:
     # Headless, doubts are asked here (see `answers`); None: a live doubt is rolled again (the
     # demo's simulated table), and a photo's is committed doubtful.
     answers: Answers | None = None
-    # After each game, what the table learnt of its dice from the game's verified rolls: a reader
-    # to read on with and the questions per 100 rolls held-out rolls expect of it, or None where
-    # nothing was learnt (`lcr_vision.calibration.evening`).
-    learn: Callable[[], Lesson | None] | None = None
+    # After each game, what the table learnt of its dice from the game's verified rolls: the
+    # reading to read on with (its reader, its doubt, the questions per 100 rolls held-out rolls
+    # expect of it), or None where nothing was learnt (`lcr_vision.calibration.evening`).
+    learn: Callable[[], Reading | None] | None = None
 
 
 class TableLoop(FrontEnd):
-    """One sitting at the table: the camera's front end to the game's `Controller`."""
+    """One sitting at the table, reading the dice with ``reading`` until the table learns a
+    better one: the camera's front end to the game's `Controller`."""
 
-    def __init__(self, session: Session, source: FrameSource, read: ReadFrame, announcer: Announcer,
-                 phrases: Phrasebook, screen: Screen, options: TableOptions = TableOptions(),
+    def __init__(self, session: Session, source: FrameSource, reading: Reading,
+                 announcer: Announcer, phrases: Phrasebook, screen: Screen,
+                 options: TableOptions = TableOptions(),
                  settle: SettleDetector | None = None) -> None:
         self.session = session
         self.source = source
-        self.read = read
+        self.reading = reading
         self.phrases = phrases
         self.view = TableView(screen, session.settings.players, rethrow=not source.recorded,
                               language=phrases.language)
@@ -103,8 +104,8 @@ class TableLoop(FrontEnd):
         self.resume()
         self.tell_turn()
         for number, frame in enumerate(self.source.frames()):
-            settled = (self.read(frame) if self.source.stills
-                       else self.settle.update(frame, self.read))
+            read = self.reading.read
+            settled = read(frame) if self.source.stills else self.settle.update(frame, read)
             if self.settle.phase == "moving":
                 self.view.moving()
             action = self.show(frame)
@@ -142,8 +143,7 @@ class TableLoop(FrontEnd):
         picked up (`SettleDetector.repeated`): a question too, since a hand resting on the
         dice looks the same."""
         player, owed = self.session.to_roll, self.session.dice_owed
-        verdict = Verdict.of(detections, owed, self.options.doubt_threshold,
-                             self.session.settings.face_map)
+        verdict = Verdict.of(detections, owed, self.reading.doubt, self.session.settings.face_map)
         self.view.marked, self.pending = verdict.dice, None
         if again and verdict.count_right:
             self.play.say(*self.phrases.rolls.same_again(player, self.game_faces(verdict.faces)))
@@ -282,14 +282,13 @@ class TableLoop(FrontEnd):
 
     def learn(self) -> None:
         """Between games, learn these dice from the game's verified rolls where the options
-        can; a reader that learnt something reads on, and the table is told."""
+        can; a reading that learnt something replaces this one, and the table is told."""
         if self.options.learn is None:
             return
-        lesson = self.options.learn()
-        if lesson is not None:
-            self.read = lesson.read
-            self.options = replace(self.options, doubt_threshold=lesson.doubt)
-            self.play.say(self.phrases.games.learnt(lesson.expected))
+        learnt = self.options.learn()
+        if learnt is not None:
+            self.reading = learnt
+            self.play.say(self.phrases.games.learnt(learnt.expected))
 
     def rolled(self, told: Announcement) -> None:
         """A roll told: it stays on the window until the next."""
