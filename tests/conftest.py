@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from programs import require
 
-from lcr_vision.vision.reader import DEFAULT_MODEL
+from lcr_vision.vision.dice_model import DEFAULT_MODEL
 
 
 @pytest.fixture(scope="session")

@@ -30,8 +30,9 @@ from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import JOURNAL, Session
 from lcr_vision.rules import Settings
+from lcr_vision.vision.dice_model import DEFAULT_MODEL
 from lcr_vision.vision.head import model_digest
-from lcr_vision.vision.reader import DEFAULT_MODEL, ReaderSettings
+from lcr_vision.vision.reader import ReaderSettings
 
 PLAYERS = ["--players", "Ann,Ben,Cat"]
 TABLE = ["play", "--headless", "--mute", "--dice", "lcr", *PLAYERS]

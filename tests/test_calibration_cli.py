@@ -292,7 +292,7 @@ def test_a_table_with_no_evident_far_side_keeps_finding_it_in_each_frame(
     assert scripted(tmp_path, "boxed", "felt") == 0
     assert "so I work it out in each picture" in capsys.readouterr().out
     profile = load("felt")
-    assert profile.turn is None and profile_reader(profile).reader.find_up
+    assert profile.turn is None and profile_reader(profile).reader.model.find_up
 
 
 def test_an_upright_model_learns_where_the_tables_far_side_is(
@@ -322,8 +322,8 @@ def test_an_upright_model_learns_where_the_tables_far_side_is(
     profile = load("side")
     assert profile.turn == 1
     reader = profile_reader(profile)
-    assert not reader.reader.find_up and reader.view.turn == 1
-    assert profile_reader(profile.turned(None)).reader.find_up
+    assert not reader.reader.model.find_up and reader.view.turn == 1
+    assert profile_reader(profile.turned(None)).reader.model.find_up
 
 
 def test_a_calibration_from_photos_whose_exposure_drifts_is_accepted(
@@ -375,7 +375,7 @@ def test_a_far_side_not_yet_clear_is_not_fixed_and_says_how_many_rolls_would_tel
     assert ("The table's far side looks like the picture's bottom side, but 10 check rolls do "
             "not make it clear (10 more would)") in capsys.readouterr().out
     profile = load("unsure")
-    assert profile.turn is None and profile_reader(profile).reader.find_up
+    assert profile.turn is None and profile_reader(profile).reader.model.find_up
 
 
 def test_someone_at_the_table_is_asked_for_the_rolls_that_make_the_far_side_clear(

@@ -27,8 +27,9 @@ from lcr_vision.ledger.events import photo_path
 from lcr_vision.measure.calibration_trial import TrialTable, figures, shoot, write_folder
 from lcr_vision.photolog import image_names
 from lcr_vision.rules import Settings, Variants
+from lcr_vision.vision.dice_model import DEFAULT_MODEL
 from lcr_vision.vision.head import FaceHead, model_digest
-from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader, ReaderSettings
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.spec import CLASSES, NONE
 
 SHIPPED = Path(__file__).resolve().parents[1] / "calibration"
@@ -204,14 +205,14 @@ def test_the_empty_table_teaches_a_head_what_is_no_die() -> None:
     view, rng = View(), np.random.default_rng(0)
     seen = [see(reader, view, roll, rng) for roll in rolls]
     size = float(np.median(np.concatenate([s.sizes for s in seen])))
-    crops = empty_crops(reader, view, learn_background(shots.empty[:2]), size,
+    crops = empty_crops(reader.looker, view, learn_background(shots.empty[:2]), size,
                         sum(s.dice for s in seen), rng)
-    unseen = empty_crops(reader, view, shots.empty[2], size, 200, np.random.default_rng(7))
-    model = model_digest(reader.model_path)
+    unseen = empty_crops(reader.looker, view, shots.empty[2], size, 200, np.random.default_rng(7))
     none = {}
-    for name, head in (("alone", fit_head(reader, seen, model)),
-                       ("with the empty table", fit_head(reader, seen, model, crops))):
-        read = reader.reading(head=head).face_log_probs(unseen).argmax(1)
+    for name, head in (("alone", fit_head(reader.model, reader.allowed, seen)),
+                       ("with the empty table",
+                        fit_head(reader.model, reader.allowed, seen, crops))):
+        read = reader.reading(head=head).model.face_log_probs(unseen).argmax(1)
         none[name] = float((read == CLASSES.index(NONE)).mean())
     assert none["with the empty table"] >= max(0.95, none["alone"]), none
 
@@ -230,13 +231,13 @@ def test_a_head_for_another_model_is_left_out_saying_so(capsys: pytest.CaptureFi
                     model="0123456789abcdef")
     profile = Profile("old", ReaderSettings(DiceKind.LCR, head=head))
     reader = profile_reader(profile)
-    assert reader.reader.head is None
+    assert reader.reader.model.head is None
     assert "learnt its dice for another model" in capsys.readouterr().err
-    assert profile_reader(profile, language="ru").reader.head is None
+    assert profile_reader(profile, language="ru").reader.model.head is None
     assert "выучил кости для другой модели" in capsys.readouterr().err
     own = Profile("own", ReaderSettings(DiceKind.LCR, head=FaceHead(
         head.weights, head.bias, model_digest(DEFAULT_MODEL))))
-    assert profile_reader(own).reader.head == own.face_head
+    assert profile_reader(own).reader.model.head == own.face_head
 
 
 def play_session(folder: Path, table: TrialTable, rolls: int) -> None:

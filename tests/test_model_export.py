@@ -11,7 +11,9 @@ import numpy as np
 import onnxruntime as ort
 import pytest
 
-from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader, ReaderSettings, look_scales
+from lcr_vision.vision.dice_model import DEFAULT_MODEL
+from lcr_vision.vision.looker import look_scales
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.spec import (
     CLASSES,
     CLASSIFIER_OUTPUT,
@@ -180,22 +182,22 @@ def test_the_reader_cuts_crops_of_the_size_the_model_was_trained_on(tmp_path: Pa
     path = tmp_path / "m56.onnx"
     export(Locator().eval(), Classifier().eval(), path, {}, crop=56)
     reader = DiceReader(path)
-    assert (reader.crop, DiceReader().crop) == (56, CROP)
+    assert (reader.model.crop, DiceReader().model.crop) == (56, CROP)
     frame = np.random.default_rng(0).integers(0, 255, (240, 320, 3), np.uint8)
     peaks = Peaks(np.array([[100.0, 80.0]]), np.array([[30.0, 30.0]]), np.array([0.9]))
-    crops = reader.crops(frame, peaks)
-    assert reader.face_log_probs(crops).shape == (1, 12)  # onnxruntime refuses other sizes
+    crops = reader.looker.crops(frame, peaks)
+    assert reader.model.face_log_probs(crops).shape == (1, 12)  # onnxruntime refuses other sizes
 
 
 def test_the_reader_looks_at_the_side_its_model_was_trained_to_see(tmp_path: Path) -> None:
     onnx = pytest.importorskip("onnx", reason="editing a model needs the train extra (onnx)")
     model = onnx.load(str(DEFAULT_MODEL))
-    assert DiceReader().locator_side == LOCATOR_SIDE  # the shipped model predates the entry
+    assert DiceReader().model.locator_side == LOCATOR_SIDE  # the shipped model predates the entry
     model.metadata_props.add(key=LOCATOR_SIDE_KEY, value="160")
     onnx.save(model, str(tmp_path / "small.onnx"))
     reader = DiceReader(tmp_path / "small.onnx")
-    assert reader.locator_side == 160
-    assert look_scales((480, 640), True, reader.locator_side) == [0.25, 0.5, 1.0]
+    assert reader.model.locator_side == 160
+    assert look_scales((480, 640), True, reader.model.locator_side) == [0.25, 0.5, 1.0]
 
 
 def test_a_model_carries_its_own_face_score_and_a_chosen_one_overrides_it(

@@ -61,14 +61,14 @@ def test_only_a_die_read_unsure_is_given_the_second_look() -> None:
 
     def cuts(reading: DiceReader) -> tuple[Detections, list[int]]:
         counted: list[int] = []
-        read = reading.crop_outputs
+        read = reading.model.crop_outputs
 
         def counting(crops: np.ndarray,
                      features: bool | None = None) -> tuple[np.ndarray, np.ndarray | None]:
             counted.append(len(crops))
             return read(crops, features)
 
-        reading.crop_outputs = counting  # type: ignore[method-assign]
+        reading.model.crop_outputs = counting  # type: ignore[method-assign]
         return reading.read(frame), counted
 
     plain, plain_cuts = cuts(reader.reading(second=False))

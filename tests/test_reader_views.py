@@ -14,7 +14,8 @@ from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.vision.crops import cut_crops
-from lcr_vision.vision.reader import UP_PRIOR, DiceReader, ReaderSettings
+from lcr_vision.vision.dice_model import UP_PRIOR
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 
 FOUR_VIEWS = Path(__file__).parent / "models" / "four_views.onnx"  # g2, not upright
 
@@ -32,7 +33,7 @@ def crops() -> np.ndarray:
 
 
 def test_four_views_read_a_turned_die_the_same(crops: np.ndarray) -> None:
-    reader = DiceReader(FOUR_VIEWS, ReaderSettings(DiceKind.LCR))
+    reader = DiceReader(FOUR_VIEWS, ReaderSettings(DiceKind.LCR)).model
     for k in (1, 2, 3):
         turned = np.ascontiguousarray(np.rot90(crops, k, (2, 3)))
         np.testing.assert_allclose(reader.face_log_probs(turned), reader.face_log_probs(crops),
@@ -40,10 +41,10 @@ def test_four_views_read_a_turned_die_the_same(crops: np.ndarray) -> None:
 
 
 def test_one_view_reads_the_crop_as_cut(crops: np.ndarray) -> None:
-    one = DiceReader(FOUR_VIEWS, ReaderSettings(DiceKind.LCR, views=1))
+    one = DiceReader(FOUR_VIEWS, ReaderSettings(DiceKind.LCR, views=1)).model
     turned = np.ascontiguousarray(np.rot90(crops, 1, (2, 3)))
     assert not np.allclose(one.face_log_probs(turned), one.face_log_probs(crops), atol=1e-4)
-    four = DiceReader(FOUR_VIEWS, ReaderSettings(DiceKind.LCR))
+    four = DiceReader(FOUR_VIEWS, ReaderSettings(DiceKind.LCR)).model
     turns = [one.face_log_probs(np.ascontiguousarray(np.rot90(crops, k, (2, 3)))) for k in range(4)]
     np.testing.assert_allclose(four.face_log_probs(crops), np.mean(turns, 0), atol=1e-4)
 
@@ -55,8 +56,8 @@ def test_views_other_than_one_two_or_four_are_refused() -> None:
 
 def test_an_upright_model_told_the_up_reads_the_crop_as_cut_and_mirrored(
         crops: np.ndarray) -> None:
-    upright = DiceReader(None, ReaderSettings(DiceKind.LCR, find_up=False))
-    one = DiceReader(None, ReaderSettings(DiceKind.LCR, views=1, find_up=False))
+    upright = DiceReader(None, ReaderSettings(DiceKind.LCR, find_up=False)).model
+    one = DiceReader(None, ReaderSettings(DiceKind.LCR, views=1, find_up=False)).model
     mirrored = np.ascontiguousarray(crops[..., ::-1])
     np.testing.assert_allclose(
         upright.face_log_probs(crops),
@@ -65,17 +66,17 @@ def test_an_upright_model_told_the_up_reads_the_crop_as_cut_and_mirrored(
                                atol=1e-4)
     turned = np.ascontiguousarray(np.rot90(crops, 1, (2, 3)))  # never turned: its up is the frame's
     assert not np.allclose(upright.face_log_probs(turned), upright.face_log_probs(crops), atol=1e-4)
-    assert DiceReader(FOUR_VIEWS, ReaderSettings(views=1)).turns == one.turns
+    assert DiceReader(FOUR_VIEWS, ReaderSettings(views=1)).model.turns == one.turns
 
 
 def test_an_upright_model_not_told_the_up_reads_the_frame_at_its_surest_side(
         crops: np.ndarray) -> None:
     """The frame's crops are read with each side of the frame as the up, as cut; then, turned to
     the surest (the frame's own up ahead by `UP_PRIOR` a die), as cut and mirrored."""
-    told = DiceReader(None, ReaderSettings(DiceKind.LCR, find_up=False))
-    one = DiceReader(None, ReaderSettings(DiceKind.LCR, views=1, find_up=False))
-    finds = DiceReader(None, ReaderSettings(DiceKind.LCR))
-    assert finds.find_up and not DiceReader(FOUR_VIEWS).find_up
+    told = DiceReader(None, ReaderSettings(DiceKind.LCR, find_up=False)).model
+    one = DiceReader(None, ReaderSettings(DiceKind.LCR, views=1, find_up=False)).model
+    finds = DiceReader(None, ReaderSettings(DiceKind.LCR)).model
+    assert finds.find_up and not DiceReader(FOUR_VIEWS).model.find_up
     for frame in (crops[:3], crops[3:], np.ascontiguousarray(np.rot90(crops[:4], 2, (2, 3)))):
         turned = [np.ascontiguousarray(np.rot90(frame, k, (2, 3))) for k in range(4)]
         sure = [float(one.face_log_probs(t).max(1).sum()) + UP_PRIOR * len(frame) * (k == 0)

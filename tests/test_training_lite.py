@@ -62,10 +62,10 @@ def test_its_model_is_read_with_the_crops_it_was_trained_on(tmp_path: Path) -> N
     image = cv2.imread(str(next(SAMPLE.glob("lcr_*.jpg"))))
     peaks = Peaks(np.array([[100.0, 120.0], [300.0, 200.0]]), np.full((2, 2), 40.0),
                   np.array([0.9, 0.8]))
-    assert reader.crop == lite.LiteClassifier.crop
-    assert reader.crops(image, peaks).shape == (2, 3, lite.LiteClassifier.crop,
+    assert reader.model.crop == lite.LiteClassifier.crop
+    assert reader.looker.crops(image, peaks).shape == (2, 3, lite.LiteClassifier.crop,
                                                 lite.LiteClassifier.crop)
-    faces, probs = reader.best_faces(reader.face_log_probs(reader.crops(image, peaks)),
+    faces, probs = reader.best_faces(reader.model.face_log_probs(reader.looker.crops(image, peaks)),
                                      peaks.scores)
     assert faces.shape == probs.shape == (2,) and ((probs > 0) & (probs <= 1)).all()
     with pytest.raises(SystemExit, match="not the plain CNN; start from the classifier.pt"):

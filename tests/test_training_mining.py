@@ -15,7 +15,8 @@ from lcr_vision.training.batches import crop_samples, locator_batch
 from lcr_vision.training.mining import CLEAR, MINE_HEAT, with_decoys
 from lcr_vision.training.renders import SIDE_CLEAR, SIDE_SHARE, as_training_scene
 from lcr_vision.training.sources import SceneSource
-from lcr_vision.vision.reader import DEFAULT_MODEL, DiceReader, ReaderSettings
+from lcr_vision.vision.dice_model import DEFAULT_MODEL
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.spec import CLASSES, NONE
 
 
@@ -34,7 +35,7 @@ def test_decoys_are_the_locators_peaks_away_from_every_die() -> None:
         np.testing.assert_array_equal(after.dice().centers, before.dice().centers)
         decoys = after.centers[len(before.faces):]
         assert after.faces[len(before.faces):] == (DECOY,) * len(decoys)
-        peaks = reader.locate(before.image).centers
+        peaks = reader.looker.locate(before.image).centers
         for c in decoys:
             assert np.linalg.norm(peaks - c, axis=1).min() < 1e-3  # a peak of the locator
             if len(before.centers):

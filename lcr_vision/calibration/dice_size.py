@@ -5,7 +5,7 @@ for): whatever differs from the learned empty table, in blobs about as wide as h
 two touching. The median blob size is the die size in frame pixels.
 
 The locator's one look sees the play area shrunk to half its longest side, 320 to 640 pixels
-(`lcr_vision.vision.reader.look_scales`): a scale can shrink dice for it but never enlarge them
+(`lcr_vision.vision.looker.look_scales`): a scale can shrink dice for it but never enlarge them
 past what that look at the whole play area gives. Candidate scales put dice at a few sizes the
 model was trained on, plus the scale that keeps all the detail there is.
 
@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
-from lcr_vision.vision.reader import look_scales
+from lcr_vision.vision.looker import look_scales
 from lcr_vision.vision.spec import LOCATOR_SIDE
 
 CHANGE_LEVEL = 40  # colour change (max over channels) that marks a pixel as not the table

@@ -2,7 +2,7 @@
 
 An upright model reads the top of what it is shown as the table's far side (`spec.UPRIGHT_KEY`).
 Uncalibrated, the reader finds that side in each frame from the few dice on it
-(`DiceReader.surest_up`); a profile can fix it once from all the check rolls instead. Which dice
+(`DiceModel.surest_up`); a profile can fix it once from all the check rolls instead. Which dice
 are right on a dozen rolls says little (a turn that reads two more of 20 dice right is as often
 luck as not), so the sides are compared by how likely each makes the faces the user confirmed:
 the log-probability of the likeliest assignment of a roll's true faces to its crops (`assign`),
@@ -34,6 +34,7 @@ import numpy as np
 from lcr_vision.calibration.fit import CheckRoll, net_rolls, scored
 from lcr_vision.calibration.learn_faces import LEARN_ROLLS, MAX_PEAKS, assign
 from lcr_vision.calibration.play_area import CalibratedReader, View
+from lcr_vision.vision.dice_model import DiceModel
 from lcr_vision.vision.reader import DiceReader
 from lcr_vision.vision.spec import CLASSES, NONE
 
@@ -57,10 +58,10 @@ class FarSide:
     more: int = 0
 
 
-def truth_fit(reader: DiceReader, crops: np.ndarray, truth: Sequence[str]) -> float:
-    """The log-probability ``reader`` gives a roll's ``crops`` (strongest peak first) showing
+def truth_fit(model: DiceModel, crops: np.ndarray, truth: Sequence[str]) -> float:
+    """The log-probability ``model`` gives a roll's ``crops`` (strongest peak first) showing
     the faces ``truth``: each true face on one crop, the other crops ``none``."""
-    log_probs = reader.face_log_probs(crops)
+    log_probs = model.face_log_probs(crops)
     labels = assign(log_probs, [CLASSES.index(f) for f in truth], CLASSES.index(NONE))
     return float(sum(log_probs[i, c] for i, c in enumerate(labels)))
 
@@ -74,14 +75,14 @@ def far_side(told: DiceReader, finding: DiceReader, rolls: Sequence[CheckRoll],
     dice = 0
     for roll in rolls:
         image = view.apply(roll.image)
-        crops = told.crops(image, told.locate(image))[:MAX_PEAKS]
+        crops = told.looker.crops(image, told.looker.locate(image))[:MAX_PEAKS]
         if not len(crops):
             continue
         dice += len(roll.truth)
         for k in range(4):
-            fits[k] += truth_fit(told, np.ascontiguousarray(np.rot90(crops, k, (2, 3))),
+            fits[k] += truth_fit(told.model, np.ascontiguousarray(np.rot90(crops, k, (2, 3))),
                                  roll.truth)
-        fits[4] += truth_fit(finding, crops, roll.truth)
+        fits[4] += truth_fit(finding.model, crops, roll.truth)
     best = int(np.argmax(fits[:4]))
     if not dice or fits[best] - fits[4] < FAR_SIDE_NATS * dice:
         return FarSide(None)

@@ -451,7 +451,7 @@ class Calibration:
         (:mod:`lcr_vision.calibration.far_side`). Where the check ``rolls`` lean to a side
         without making it clear, the rolls more that would tell are said: they were asked for
         already where the rolls read short (`_more_to_learn`), which is where a side is unclear."""
-        if not self.reader.upright:
+        if not self.reader.model.upright:
             return None
         found = far_side(self.reader.reading(find_up=False), self.reader, rolls, view)
         self.wanted_more = max(self.wanted_more, found.more)
@@ -482,7 +482,7 @@ class Calibration:
         about them clearly less, with no die more committed wrong (`learn`)."""
         say, words = self.dialogue.say, self.words
         say(words.sentence("learning"))
-        if not getattr(reader, "has_features", False):
+        if not getattr(getattr(reader, "model", None), "has_features", False):
             say(words.sentence("cannot_learn"))
             return None
         if len(rolls) < MIN_ROLLS:

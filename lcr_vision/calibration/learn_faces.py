@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -39,8 +39,10 @@ from lcr_vision.calibration.profile import Accuracy
 from lcr_vision.meter import metered
 from lcr_vision.vision.crops import cut_crops
 from lcr_vision.vision.detections import Detections
+from lcr_vision.vision.dice_model import DiceModel
 from lcr_vision.vision.head import FaceHead, model_digest
 from lcr_vision.vision.heatmap import Peaks
+from lcr_vision.vision.looker import Looker
 from lcr_vision.vision.reader import SECOND_LOOK, DiceReader, Look
 from lcr_vision.vision.spec import CLASSES, NONE
 
@@ -68,7 +70,6 @@ class CheckRead:
     head tried), and the examples it teaches: crops ``(K, 3, s, s)`` with their class indices
     ``labels``, and the sizes (view pixels) of the dice among them as the locator found them."""
 
-    truth: tuple[str, ...]
     look: ViewLook
     crops: np.ndarray
     labels: np.ndarray
@@ -144,23 +145,25 @@ def see(reader: DiceReader, view: View, roll: CheckRoll, rng: np.random.Generato
     look = CalibratedReader(reader, view).look(roll.image, features=True)
     image = look.image
     peaks = _merged(look.windows)
-    crops = reader.crops(image, peaks)
+    crops = reader.looker.crops(image, peaks)
     none = CLASSES.index(NONE)
-    labels = np.array(assign(reader.face_log_probs(crops), [CLASSES.index(f) for f in roll.truth],
-                             none) if len(crops) >= len(roll.truth) else [], int)
+    side = reader.model.crop
+    labels = np.array(assign(reader.model.face_log_probs(crops),
+                             [CLASSES.index(f) for f in roll.truth], none)
+                      if len(crops) >= len(roll.truth) else [], int)
     if not len(labels):  # a die the locator missed: which face it showed is unknown
-        return CheckRead(roll.truth, look, crops[:0], labels, np.zeros(0))
+        return CheckRead(look, crops[:0], labels, np.zeros(0))
     sizes = peaks.sizes.mean(1)
     shifted = [cut_crops(image, peaks.centers + rng.uniform(-JITTER, JITTER, (len(sizes), 2))
                          * sizes[:, None], sizes * rng.uniform(1 - 2 * JITTER, 1 + 2 * JITTER,
-                                                               len(sizes)), reader.crop)
+                                                               len(sizes)), side)
                for _ in range(JITTERS)]
-    looks = [cut_crops(image, peaks.centers, sizes * k, reader.crop) for k in SECOND_LOOK]
-    return CheckRead(roll.truth, look, np.concatenate([crops, *shifted, *looks]),
-                np.tile(labels, 1 + JITTERS + len(looks)), sizes[labels != none])
+    looks = [cut_crops(image, peaks.centers, sizes * k, side) for k in SECOND_LOOK]
+    return CheckRead(look, np.concatenate([crops, *shifted, *looks]),
+                     np.tile(labels, 1 + JITTERS + len(looks)), sizes[labels != none])
 
 
-def empty_crops(reader: DiceReader, view: View, background: np.ndarray, size: float, count: int,
+def empty_crops(looker: Looker, view: View, background: np.ndarray, size: float, count: int,
                 rng: np.random.Generator) -> np.ndarray:
     """``count`` crops ``(count, 3, s, s)`` of the empty table ``background`` seen through
     ``view``, none of them a die: first where the locator is most tempted (its peaks down to
@@ -168,9 +171,9 @@ def empty_crops(reader: DiceReader, view: View, background: np.ndarray, size: fl
     brightness drifted by up to `EMPTY_GAIN`."""
     image = view.apply(background)
     h, w = image.shape[:2]
-    tempting = reader.reading(heat_threshold=EMPTY_HEAT).locate(image).centers[:count]
+    tempting = replace(looker, heat_threshold=EMPTY_HEAT).locate(image).centers[:count]
     spots = np.concatenate([tempting, rng.uniform((0, 0), (w, h), (count - len(tempting), 2))])
-    crops = cut_crops(image, spots, size * rng.uniform(0.8, 1.25, count), reader.crop)
+    crops = cut_crops(image, spots, size * rng.uniform(0.8, 1.25, count), looker.model.crop)
     gains = rng.uniform(1 - EMPTY_GAIN, 1 + EMPTY_GAIN, (count, 1, 1, 1)).astype(np.float32)
     return np.clip(crops * gains, 0, 255)
 
@@ -189,21 +192,21 @@ def _merged(windows: Sequence[tuple[Look, tuple[int, int]]]) -> Peaks:
     return Peaks(centers[keep].reshape(-1, 2), sizes[keep].reshape(-1, 2), scores[keep])
 
 
-def fit_head(reader: DiceReader, seen: Sequence[CheckRead], model: str,
+def fit_head(model: DiceModel, allowed: np.ndarray, seen: Sequence[CheckRead],
              empty: np.ndarray | None = None) -> FaceHead | None:
-    """The head for the model of digest ``model``, fitted to the labelled crops of ``seen`` and
-    the ``empty`` table's crops (`empty_crops`) as no die, read in every quarter-turn; ``None``
-    without dice to learn from."""
+    """The head for ``model`` over the ``allowed`` classes, fitted to the labelled crops of
+    ``seen`` and the ``empty`` table's crops (`empty_crops`) as no die, read in every
+    quarter-turn; ``None`` without dice to learn from."""
     if not sum(s.dice for s in seen):
         return None
     crops = np.concatenate([s.crops for s in seen] + ([] if empty is None else [empty]))
     labels = np.concatenate([s.labels for s in seen]
                             + ([] if empty is None else [np.full(len(empty), CLASSES.index(NONE))]))
-    logits, features = reader.crop_outputs(crops, features=True)
+    logits, features = model.crop_outputs(crops, features=True)
     turns = len(logits)
     return FaceHead.fit(features.reshape(turns * len(crops), -1),
                         logits.reshape(turns * len(crops), -1), np.tile(labels, turns),
-                        reader.allowed, model)
+                        allowed, model_digest(model.path))
 
 
 def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
@@ -223,25 +226,24 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
     ``fresh`` (default: all) are held
     out, the others always taught: a roll the current head was fitted on would judge it better
     than it is. Each roll is looked at once (`see`) and its look judged with each head."""
-    if not reader.has_features:
+    if not reader.model.has_features:
         raise ValueError("the model has no features output to fit a face head to")
     reader = reader.reading(head=None)
-    model = model_digest(reader.model_path)
     rng = np.random.default_rng(seed)
     seen = [see(reader, view, roll, rng)
             for roll in metered(rolls, "calibration: learning the dice, rolls looked at")]
     dice = sum(s.dice for s in seen)
     empty = None if background is None or not dice else empty_crops(
-        reader, view, background, float(np.median(np.concatenate([s.sizes for s in seen]))),
+        reader.looker, view, background, float(np.median(np.concatenate([s.sizes for s in seen]))),
         dice, rng)
-    held = [i for i in range(len(seen)) if fresh is None or fresh[i]]
+    held = [i for i in range(len(rolls)) if fresh is None or fresh[i]]
     heads = [current] * len(held)  # what reads each held-out roll: its fold's head, if any
     if len(held) >= MIN_ROLLS:
         folds = min(FOLDS, len(held))
         for k in range(folds):
             out = set(held[k::folds])
-            head = fit_head(reader, [s for i, s in enumerate(seen) if i not in out], model,
-                            empty)
+            head = fit_head(reader.model, reader.allowed,
+                            [s for i, s in enumerate(seen) if i not in out], empty)
             heads[k::folds] = [head or current] * len(heads[k::folds])
 
     def reads(taught: bool, first: bool = False) -> list[Detections]:
@@ -253,7 +255,7 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
                                  view).judge(seen[i].look) for j, i in enumerate(held)]
 
     plain, taught = reads(False), reads(True)
-    truths = [seen[i].truth for i in held]
+    truths = [rolls[i].truth for i in held]
     before, after = [d.faces for d in plain], [d.faces for d in taught]
     keep = clearly_better(truths, before, after)
     if first_reads and not keep:
@@ -265,8 +267,8 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
         keep = keep and silent[1] <= silent[0] or fewer_questions(truths, plain, taught, asks)
     keep = keep and no_worse(truths, before, after)  # never a head that reads the table worse
     return HeadTrial(accuracy_of(truths, before), accuracy_of(truths, after),
-                  fit_head(reader, seen, model, empty) if keep else None, asked, silent,
-                  tuple(tuple(t) for t in truths), tuple(taught if keep else plain))
+                  fit_head(reader.model, reader.allowed, seen, empty) if keep else None, asked,
+                  silent, tuple(tuple(t) for t in truths), tuple(taught if keep else plain))
 
 
 def questions(truths: Sequence[Sequence[str]], reads: Sequence[Detections], asks: Asks) -> int:

@@ -401,10 +401,10 @@ def profile_reader(profile: Profile, model: Path | None = None, threads: int = 1
     profile still reads as it did before it learnt the dice."""
     reader = DiceReader(model, profile.settings(kind), threads)
     head = profile.face_head
-    if head is not None and (not reader.has_features
-                             or head.model != model_digest(reader.model_path)):
+    if head is not None and (not reader.model.has_features
+                             or head.model != model_digest(reader.model.path)):
         warn_in(language)(Said("head_other_model", {"name": profile.name,
-                                                    "model": str(reader.model_path)}))
+                                                    "model": str(reader.model.path)}))
         head = None
     return CalibratedReader(reader.reading(head=head), profile.view)
 

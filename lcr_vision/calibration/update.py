@@ -73,16 +73,16 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     # a head learns the faces as the profile reads them: the far side up by the profile's turn,
     # else found in each frame, unless the games show where it is
     reader = DiceReader(model, profile.settings(), threads)
-    if not reader.has_features:
-        raise CalibrationError(words.sentence("update_no_features", model=reader.model_path))
+    if not reader.model.has_features:
+        raise CalibrationError(words.sentence("update_no_features", model=reader.model.path))
     found = None
-    if reader.find_up:
+    if reader.model.find_up:
         told = reader.reading(find_up=False)
         found = far_side(told, reader, rolls, profile.view).turn
         if found is not None:
             profile, reader = profile.turned(found), told
     current = profile.face_head
-    if current is not None and current.model != model_digest(reader.model_path):
+    if current is not None and current.model != model_digest(reader.model.path):
         current = None  # learnt for another model: this one reads without it
     fresh = None if known is None else (
         [current is None] * len(checks) + [roll.name not in known for roll in played])

@@ -45,7 +45,7 @@ def _quiet_stderr() -> Iterator[None]:
 
 # The webcam modes asked for in turn, largest first: most webcams open at 640x480 unless asked,
 # where a die at table distance is 20-30 pixels and its pips 3. The reader's one look shrinks
-# any of them for the locator and cuts each die's crop from the full frame (`vision.reader`).
+# any of them for the locator and cuts each die's crop from the full frame (`vision.looker`).
 MODES = ((1920, 1080), (1280, 720))
 Mode = tuple[int, int]
 

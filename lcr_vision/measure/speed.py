@@ -65,7 +65,8 @@ def reader_speed(
     scale, as photos are read; ``find_up`` off: an upright model told the far side, as a
     calibrated profile reads; ``second_below``: the dice given a second look, default the
     reader's, ``math.inf`` every die)."""
-    from lcr_vision.vision.reader import SECOND_BELOW, VIEWS, DiceReader, ReaderSettings
+    from lcr_vision.vision.dice_model import VIEWS
+    from lcr_vision.vision.reader import SECOND_BELOW, DiceReader, ReaderSettings
 
     data = np.frombuffer(jpeg if jpeg is not None else sample_frame(), np.uint8)
     frame = cv2.imdecode(data, cv2.IMREAD_COLOR)

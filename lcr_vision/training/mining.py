@@ -16,16 +16,17 @@ from pathlib import Path
 import numpy as np
 
 from lcr_vision.training.augment import DECOY, Scene
-from lcr_vision.vision.reader import DiceReader, ReaderSettings
+from lcr_vision.vision.dice_model import DiceModel
+from lcr_vision.vision.looker import Looker
 
 MINE_HEAT = 0.15  # below the reader's 0.3: near misses teach too
 CLEAR = 0.6  # a peak this many die sizes from every labelled die is no die
 
 
-def false_peaks(scene: Scene, reader: DiceReader) -> tuple[np.ndarray, np.ndarray]:
+def false_peaks(scene: Scene, looker: Looker) -> tuple[np.ndarray, np.ndarray]:
     """Centres ``(M, 2)`` and sizes ``(M, 2)`` of the locator's peaks on ``scene`` away from its
     labelled dice (cut dice included)."""
-    peaks = reader.locate(scene.image)
+    peaks = looker.locate(scene.image)
     far = np.ones(len(peaks.scores), bool)
     if len(scene.centers) and len(peaks.scores):
         gap = np.linalg.norm(peaks.centers[:, None] - scene.centers[None], axis=2)
@@ -35,10 +36,10 @@ def false_peaks(scene: Scene, reader: DiceReader) -> tuple[np.ndarray, np.ndarra
 
 def with_decoys(scenes: Sequence[Scene], model: Path) -> tuple[list[Scene], int]:
     """``scenes`` with the false peaks of ``model``'s locator added as decoys, and how many."""
-    reader = DiceReader(model, ReaderSettings(heat_threshold=MINE_HEAT))
+    looker = Looker(DiceModel(model), heat_threshold=MINE_HEAT)
     out, total = [], 0
     for scene in scenes:
-        centers, sizes = false_peaks(scene, reader)
+        centers, sizes = false_peaks(scene, looker)
         total += len(centers)
         out.append(replace(scene,
                            centers=np.concatenate([scene.centers, centers]).astype(np.float32),
