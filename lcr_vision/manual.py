@@ -5,6 +5,22 @@ at end of input; the session resumes later, first printing any roll a crash kept
 
 A roll line is a typed `Roll` (``L R dot``, ``reverse w 1 . @Cat``: `lcr_vision.rules.roll`). Other
 lines are commands: ``undo``, ``correct K FACES``, ``standings``, ``help``, ``quit``.
+
+>>> import io, pathlib, tempfile
+>>> from lcr_vision.rules import Settings
+>>> session = Session.create(pathlib.Path(tempfile.mkdtemp()) / "s",
+...                          Settings.create(["Ann", "Ben", "Cat"]))
+>>> out = io.StringIO()
+>>> ManualPlay(session, out).run(["L R dot", "correct 1 C . .", "quit"], prompt=False)
+>>> for line in out.getvalue().splitlines()[3:9]:  # doctest: +ELLIPSIS
+...     print(line)
+  Roll 1: Ann rolled L R dot. Ann passes one chip left to Ben and one right to Cat; ...
+  Ann 1, Ben 4, Cat 4; center 0.
+Game 1, roll 2: Ben to roll 3 dice.
+  Roll 1 corrected: Ann rolled C dot dot. Ann puts one chip in the center; Ann has two chips left.
+  Ben, give one chip to Ann.
+  Cat, put one chip in the center.
+>>> session.close()
 """
 
 from __future__ import annotations
