@@ -148,13 +148,12 @@ class Controller:
         if shot is not None:
             if self.photos is None:
                 raise ValueError("a roll's shot needs the controller's photo log")
-            planned = planned.with_shot(self.photos.stage(shot.number, shot.frame,
-                                                          shot.annotated, shot.record))
+            planned = planned.with_shot(self.photos.stage(shot))
         result = self.session.commit_roll(planned)
         self.odds = throw.told.odds
         try:
-            if shot is not None and self.photos is not None:
-                self.photos.finish(shot.number)
+            if shot is not None:
+                self.photos.finish(shot.number)  # type: ignore[union-attr]  # checked above
         finally:
             self.tell(throw.told)
         return result

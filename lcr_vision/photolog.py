@@ -335,28 +335,27 @@ class PhotoLog:
             raise PhotoError(Said("cannot_write", {"path": str(self.folder / name),
                                                 "why": os_reason(exc)})) from None
 
-    def stage(self, number: int, frame: np.ndarray, annotated: np.ndarray,
-              record: Mapping[str, Any]) -> str:
-        """Write the two images and the record (a `PhotoRecord`'s JSON) under staged names, to be
-        given their own by `finish`; returns the `digest_of` the frame's file, which the roll's
-        journal line keeps (``shot``) so that a photo swapped since shows."""
+    def stage(self, shot: Shot) -> str:
+        """Write the two images and the record of ``shot`` under staged names, to be given their
+        own by `finish`; returns the `digest_of` the frame's file, which the roll's journal line
+        keeps (``shot``) so that a photo swapped since shows."""
         import cv2
 
-        names = image_names(number)
-        shot = ""
+        number, names = shot.number, image_names(shot.number)
+        digest = ""
         try:
-            for key, image in (("frame", frame), ("annotated", annotated)):
+            for key, image in (("frame", shot.frame), ("annotated", shot.annotated)):
                 ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])
                 if not ok:
                     raise PhotoError(Said("cannot_encode", {"path": str(self.folder / names[key])}))
                 self._write(names[key], data.tobytes())
-                shot = shot or digest_of(data.tobytes())
-            self._write_record(number, record, names["frame"], names["annotated"])
+                digest = digest or digest_of(data.tobytes())
+            self._write_record(number, shot.record, names["frame"], names["annotated"])
         except PhotoError:
             for name in names.values():
                 (self.folder / (name + STAGED)).unlink(missing_ok=True)
             raise
-        return shot
+        return digest
 
     def _write_record(self, number: int, record: Mapping[str, Any], frame: str | None,
                       annotated: str | None) -> None:

@@ -28,7 +28,7 @@ import numpy as np
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.events import parse_journal, photo_path
 from lcr_vision.ledger.replay import unannounced
-from lcr_vision.photolog import PhotoLog
+from lcr_vision.photolog import PhotoLog, Shot
 from lcr_vision.review import build_review
 from lcr_vision.rules import Settings
 
@@ -191,7 +191,7 @@ def test_a_roll_journalled_but_not_yet_said_or_filed_is_finished_first(tmp_path:
     session = Session.create(tmp_path / "s", Settings.create(PLAYERS, stakes=(1, 1, 1)))
     number = session.photo_number
     frame = np.full((240, 320, 3), 90, np.uint8)
-    PhotoLog(session.folder).stage(number, frame, frame, {"player": "Ann", "faces": ["L"]})
+    PhotoLog(session.folder).stage(Shot(number, frame, frame, {"player": "Ann", "faces": ["L"]}))
     session.record_roll(("L",), photo=photo_path(number))
     session.close()
     empty = tmp_path / "empty"

@@ -10,15 +10,15 @@ import cv2
 import numpy as np
 import pytest
 
-from lcr_vision.photolog import VERSION, PhotoError, PhotoLog, move_record
+from lcr_vision.photolog import VERSION, PhotoError, PhotoLog, Shot, move_record
 from lcr_vision.rules.moves import Pass, Take, ToCenter
 
 
 def test_each_roll_gets_two_images_and_a_record_numbered_in_order(tmp_path: Path) -> None:
     log = PhotoLog(tmp_path)
     frame = np.full((60, 80, 3), 90, np.uint8)
-    log.stage(1, frame, frame, {"player": "Ann", "faces": ["4", "6", "2"]})
-    log.stage(2, frame, 255 - frame, {"player": "Ben", "faces": ["L"]})
+    log.stage(Shot(1, frame, frame, {"player": "Ann", "faces": ["4", "6", "2"]}))
+    log.stage(Shot(2, frame, 255 - frame, {"player": "Ben", "faces": ["L"]}))
     first, second = log.finish(1), log.finish(2)
     assert [first.name, second.name] == ["0001.json", "0002.json"]
     record = json.loads(second.read_text(encoding="utf-8"))
@@ -33,7 +33,7 @@ def test_each_roll_gets_two_images_and_a_record_numbered_in_order(tmp_path: Path
 
 def test_staged_files_are_named_only_when_finished(tmp_path: Path) -> None:
     log, frame = PhotoLog(tmp_path), np.zeros((20, 20, 3), np.uint8)
-    log.stage(3, frame, frame, {"player": "Ann"})
+    log.stage(Shot(3, frame, frame, {"player": "Ann"}))
     folder = tmp_path / "photos"
     assert sorted(p.name for p in folder.iterdir()) == [
         "0003-annotated.jpg.staged", "0003.jpg.staged", "0003.json.staged"]
@@ -45,7 +45,7 @@ def test_staged_files_are_named_only_when_finished(tmp_path: Path) -> None:
 def test_resume_finishes_staged_files_or_says_the_photo_was_lost(tmp_path: Path) -> None:
     log, frame = PhotoLog(tmp_path), np.zeros((20, 20, 3), np.uint8)
     folder = tmp_path / "photos"
-    log.stage(1, frame, frame, {"player": "Ann"})
+    log.stage(Shot(1, frame, frame, {"player": "Ann"}))
     (folder / "0001.jpg.staged").rename(folder / "0001.jpg")  # a crash halfway through finish
     assert log.complete(1, {"player": "Ann"})
     assert json.loads((folder / "0001.json").read_text())["annotated"] == "0001-annotated.jpg"
@@ -54,7 +54,7 @@ def test_resume_finishes_staged_files_or_says_the_photo_was_lost(tmp_path: Path)
     assert json.loads((folder / "0002.json").read_text()) == {
         "version": VERSION, "roll": 2, "frame": None, "annotated": None, "lost": True,
         "player": "Ben", "faces": ["L"]}
-    log.stage(3, frame, frame, {})  # a roll the crash kept out of the journal
+    log.stage(Shot(3, frame, frame, {}))  # a roll the crash kept out of the journal
     log.clear()
     assert not list(folder.glob("0003*"))
 
@@ -68,7 +68,7 @@ def test_a_full_disk_or_a_folder_that_cannot_be_made_is_one_line_naming_the_file
     log, frame = PhotoLog(tmp_path), np.zeros((20, 20, 3), np.uint8)
     (tmp_path / "photos" / "0001-annotated.jpg.staged").symlink_to("/dev/full")  # no space
     with pytest.raises(PhotoError, match=r"cannot write .*0001-annotated.jpg: no space left"):
-        log.stage(1, frame, frame, {})
+        log.stage(Shot(1, frame, frame, {}))
     assert not list((tmp_path / "photos").iterdir()), "nothing half-written is left"
 
 

@@ -22,7 +22,7 @@ from lcr_vision.ledger.events import (
     photo_path,
 )
 from lcr_vision.ledger.report import ledger_rows
-from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord
+from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, Shot
 from lcr_vision.phrases.written import describe_roll
 from lcr_vision.review import build_review, render_page
 from lcr_vision.review.model import curves_of
@@ -56,8 +56,8 @@ def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> No
     how = {DOUBTFUL: Committed.UNANSWERED, TYPED: Committed.TYPED}.get(k, Committed.READ)
     number = session.photo_number
     result = session.record_roll(seen.faces, photo=photo_path(number))
-    log.stage(number, scene.image, annotate(scene.image, seen),
-              photo_record(session, number, result, seen, how))
+    log.stage(Shot(number, scene.image, annotate(scene.image, seen),
+                   photo_record(session, number, result, seen, how)))
     log.finish(number)
 
 
@@ -167,7 +167,8 @@ def test_a_record_of_another_roll_is_flagged_and_not_shown(tmp_path: Path) -> No
     log, frame = PhotoLog(folder), np.zeros((40, 40, 3), np.uint8)
     session.record_roll(("dot", "dot"), photo="photos/0001.json")  # killed before its record
     second = session.record_roll(("R", "dot"), photo="photos/0001.json")  # the number reused
-    log.stage(1, frame, frame, photo_record(session, 1, second, Detections(), Committed.READ))
+    log.stage(Shot(1, frame, frame, photo_record(session, 1, second, Detections(),
+                                                Committed.READ)))
     log.finish(1)
     session.record_roll(("C", "dot"), photo="photos/0003.json")
     log.complete(3, {"player": "Cat", "faces": ["C", "dot"]})  # its files never reached the disk
