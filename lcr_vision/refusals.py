@@ -248,6 +248,7 @@ REFUSALS: Mapping[str, str] = {
     "out_not_folder": "{path} exists and is not a folder",
     "jpeg_floor": "expected a JPEG quality from 1 to 94, got {text!r}",
     "crop_side": "expected a side from 16 to 128 pixels, got {text!r}",
+    "die_px_range": "expected LO-HI pixels with 6 <= LO < HI <= 200, got {text!r}",
     "channel_widths": "expected {n} positive channel counts, got {text!r}",
     "train_extra": "training needs the train extra (PyTorch): make .venv/.train",
     "typefaces_extra": "drawing dice in typefaces needs the train extra (Pillow): "

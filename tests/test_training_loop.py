@@ -90,17 +90,30 @@ def test_a_setting_out_of_range_is_refused_in_one_line(
     assert vars(parsed)[option[2:].replace("-", "_")] == float(good)
 
 
+@pytest.mark.parametrize("text", ["80-14", "14-300", "2-20", "14", "x-y"])
+def test_a_die_size_range_must_be_low_to_high_and_fit_a_view(
+        text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    parser = build_parser()
+    with pytest.raises(SystemExit):
+        parser.parse_args(["train", "--crop-die-px", text])
+    assert (f"argument --crop-die-px: expected LO-HI pixels with 6 <= LO < HI <= 200, got "
+            f"{text!r}") in capsys.readouterr().err.splitlines()[-1]
+    assert parser.parse_args(["train", "--crop-die-px", "14-128"]).crop_die_px == (14.0, 128.0)
+
+
 def test_the_commands_defaults_are_the_training_modules_own() -> None:
     """``lcr-vision train --help`` loads no PyTorch, so it spells the defaults out."""
     from lcr_vision.cli import train
     from lcr_vision.training.augment import JPEG_FLOOR
+    from lcr_vision.training.batches import CROP_DIE_PX
     from lcr_vision.training.lite import LiteClassifier
     from lcr_vision.training.renders import TILT_MAX
     from lcr_vision.vision import spec
 
     assert (train.CLASSIFIER_WIDTHS, train.LITE_CROP, train.TILT_MAX, train.JPEG_FLOOR,
-            train.CROP, train.FACE_SCORE) == (nets.CLASSIFIER_WIDTHS, LiteClassifier.crop,
-                                              TILT_MAX, JPEG_FLOOR, spec.CROP, spec.FACE_SCORE)
+            train.CROP_DIE_PX, train.CROP, train.FACE_SCORE) == (
+        nets.CLASSIFIER_WIDTHS, LiteClassifier.crop, TILT_MAX, JPEG_FLOOR, CROP_DIE_PX, spec.CROP,
+        spec.FACE_SCORE)
 
 
 def test_training_without_the_train_extra_is_one_line(

@@ -25,12 +25,13 @@ DESCRIPTION = (
 REPO = Path(__file__).resolve().parents[2]
 # The training modules' defaults, written out so that ``--help`` loads no PyTorch; a test checks
 # them against the modules' own (nets.CLASSIFIER_WIDTHS, lite.LiteClassifier.crop,
-# renders.TILT_MAX, augment.JPEG_FLOOR, vision.spec CROP and FACE_SCORE).
+# renders.TILT_MAX, augment.JPEG_FLOOR, batches.CROP_DIE_PX, vision.spec CROP and FACE_SCORE).
 CLASSIFIER_WIDTHS = (16, 32, 32, 64, 64, 96)
 LITE_CROP = 56
 TILT_MAX = 40.0
 JPEG_FLOOR = 35
 CROP = 40
+CROP_DIE_PX = (14.0, 80.0)
 FACE_SCORE = 0.5
 
 
@@ -46,6 +47,19 @@ def _crop_side(text: str) -> int:
     if not text.isdigit() or not 16 <= int(text) <= 128:
         raise refused(Said("crop_side", {"text": text}))
     return int(text)
+
+
+def _die_px_range(text: str) -> tuple[float, float]:
+    """``14-128``: the range of a classifier view's median die, from 6 px up to 200 (the views are
+    256 px across, and a die must fit one)."""
+    low, _, high = text.partition("-")
+    try:
+        bounds = float(low), float(high)
+    except ValueError:
+        bounds = (0.0, 0.0)
+    if not 6 <= bounds[0] < bounds[1] <= 200:
+        raise refused(Said("die_px_range", {"text": text}))
+    return bounds
 
 
 def _widths(text: str) -> tuple[int, ...]:
@@ -110,6 +124,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--crop", type=_crop_side, metavar="PX",
                    help=f"the side of the classifier's crops (default: {CROP}, or "
                    f"{LITE_CROP} for --backbone lite0)")
+    p.add_argument("--crop-die-px", type=_die_px_range, default=CROP_DIE_PX, metavar="LO-HI",
+                   help="the median die's size in the classifier's training views, drawn "
+                   "log-uniform from LO to HI pixels; a wider range teaches close-ups and small "
+                   f"dice alike (default: {CROP_DIE_PX[0]:g}-{CROP_DIE_PX[1]:g})")
     p.add_argument("--classifier-steps", type=int, default=4000,
                    help="training steps for the classifier, crops of 24 views each (default: 4000)")
     p.add_argument("--renders", type=int, default=1200,

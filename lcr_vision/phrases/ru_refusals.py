@@ -250,6 +250,7 @@ REFUSALS_RU: Mapping[str, str] = {
     "out_not_folder": "{path} уже есть, и это не папка",
     "jpeg_floor": "нужно качество JPEG от 1 до 94, а не {text!r}",
     "crop_side": "нужна сторона от 16 до 128 пикселей, а не {text!r}",
+    "die_px_range": "нужно НИЖНИЙ-ВЕРХНИЙ в пикселях, 6 <= НИЖНИЙ < ВЕРХНИЙ <= 200, а не {text!r}",
     "channel_widths": "нужно {n} положительных чисел каналов через запятую, а не {text!r}",
     "train_extra": "для обучения нужно дополнение train (PyTorch): make .venv/.train",
     "typefaces_extra": "чтобы рисовать кубики шрифтами, нужно дополнение train (Pillow): "

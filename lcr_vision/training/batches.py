@@ -6,6 +6,8 @@ labelled photos and renders become an endless stream of different views.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -25,7 +27,7 @@ from lcr_vision.vision.spec import CLASSES, CROP, NONE, STRIDE
 LOCATOR_VIEW = 256
 LOCATOR_DIE_PX = (6.0, 110.0)
 CROP_VIEW = 256
-CROP_DIE_PX = (14.0, 80.0)
+CROP_DIE_PX = (14.0, 80.0)  # the median die of a classifier view, log-uniform (`CropMix.die_px`)
 # Visible share of a die's box: read above INSIDE, "none" between GONE and CUT, else not used.
 INSIDE, CUT, GONE = 0.97, 0.85, 0.25
 
@@ -114,21 +116,33 @@ def crop_samples(view: Scene, rng: np.random.Generator, crop: int = CROP
     return crops, label[keep]
 
 
-def classifier_batch(
-    source: SceneSource, rng: np.random.Generator, views: int, jpeg_floor: int = JPEG_FLOOR,
-    upright: bool = False, crop: int = CROP,
-) -> tuple[np.ndarray, np.ndarray]:
-    """Crops ``(N, 3, crop, crop)`` and class indices from ``views`` random views of ``source``
-    (lamp glints on a third of the dice of 20 px and over, ``augment.specular_glints``;
-    re-compressed at JPEG qualities down to ``jpeg_floor``, half of them; ``upright`` views keep
-    the photo's up, ``augment.random_view``)."""
+@dataclass(frozen=True)
+class CropMix:
+    """How a classifier batch is made: ``views`` random views a batch, whose median die is
+    ``die_px`` across (log-uniform; wider for a run that must read close-ups), re-compressed at
+    JPEG qualities down to ``jpeg_floor`` half of the time, cut into ``crop``-pixel crops;
+    ``upright`` views keep the photo's up (``augment.random_view``)."""
+
+    views: int = 24
+    jpeg_floor: int = JPEG_FLOOR
+    upright: bool = False
+    crop: int = CROP
+    die_px: tuple[float, float] = CROP_DIE_PX
+
+
+def classifier_batch(source: SceneSource, rng: np.random.Generator, mix: CropMix
+                     ) -> tuple[np.ndarray, np.ndarray]:
+    """Crops ``(N, 3, mix.crop, mix.crop)`` and class indices from ``mix.views`` random views of
+    ``source``, lamp glints on a third of the dice of 20 px and over
+    (``augment.specular_glints``)."""
     crops, labels = [], []
-    for _ in range(views):
-        view = random_view(source.draw(rng), rng, (CROP_VIEW,) * 2, CROP_DIE_PX, upright=upright)
+    for _ in range(mix.views):
+        view = random_view(source.draw(rng), rng, (CROP_VIEW,) * 2, mix.die_px,
+                           upright=mix.upright)
         view = specular_glints(view, rng)
-        view = Scene(random_camera(view.image, rng, _typical(view), jpeg_floor), view.centers,
+        view = Scene(random_camera(view.image, rng, _typical(view), mix.jpeg_floor), view.centers,
                      view.sizes, view.faces)
-        c, lab = crop_samples(view, rng, crop)
+        c, lab = crop_samples(view, rng, mix.crop)
         crops.append(c)
         labels.append(lab)
     return np.concatenate(crops), np.concatenate(labels)

@@ -14,8 +14,7 @@ import torch
 from torch import nn
 from torch.utils.data import DataLoader, IterableDataset
 
-from lcr_vision.training.augment import JPEG_FLOOR
-from lcr_vision.training.batches import classifier_batch, locator_batch
+from lcr_vision.training.batches import CropMix, classifier_batch, locator_batch
 from lcr_vision.training.lite import LiteClassifier
 from lcr_vision.training.nets import Classifier
 from lcr_vision.training.sources import SceneSource
@@ -174,14 +173,11 @@ def train_locator(
 
 def train_classifier(
     net: Classifier | LiteClassifier, source: SceneSource, budget: Budget, seed: int, log: Log,
-    workers: int = 0, views: int = 24, jpeg_floor: int = JPEG_FLOOR,
-    checkpoint: Path | None = None, upright: bool = False, crop: int | None = None,
+    workers: int, mix: CropMix, checkpoint: Path | None = None,
 ) -> None:
-    """Fit the classifier on crops of ``crop`` pixels (default: its own ``crop``) from ``views``
-    freshly augmented views a step (JPEG qualities down to ``jpeg_floor``; ``upright``: the
-    photo's up kept, see ``augment.random_view``), at learning rates up to its ``peak``."""
+    """Fit the classifier on crops made as ``mix`` says (`batches.CropMix`; its ``crop`` should be
+    the network's own), at learning rates up to its ``peak``."""
     ce = nn.CrossEntropyLoss(label_smoothing=0.05)
-    stream = batches(partial(classifier_batch, source, views=views, jpeg_floor=jpeg_floor,
-                             upright=upright, crop=crop or net.crop), seed, workers)
+    stream = batches(partial(classifier_batch, source, mix=mix), seed, workers)
     _fit(net, budget, net.peak, stream, lambda b: ce(net(b[0]), b[1].long()), log, "classifier",
          checkpoint)

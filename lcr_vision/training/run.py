@@ -17,7 +17,7 @@ import numpy as np
 import torch
 
 from lcr_vision.training.augment import JPEG_FLOOR, Scene
-from lcr_vision.training.batches import classifier_batch, locator_batch
+from lcr_vision.training.batches import CROP_DIE_PX, CropMix, classifier_batch, locator_batch
 from lcr_vision.training.export import export
 from lcr_vision.training.lite import LiteClassifier, from_imagenet, lite_blocks
 from lcr_vision.training.mining import with_decoys
@@ -82,6 +82,7 @@ class TrainOptions:
     classifier_widths: tuple[int, ...] = CLASSIFIER_WIDTHS
     backbone: str = "plain"
     crop: int | None = None
+    crop_die_px: tuple[float, float] = CROP_DIE_PX
     classifier_steps: int = 4000
     renders: int = 1200
     render_seed: int = 1
@@ -136,7 +137,7 @@ def train(args: TrainOptions) -> int:
                       log, args.workers, checkpoint=args.work / "locator.pt", upright=args.upright)
 
     def examples() -> np.ndarray:  # crops that rebuild an .onnx classifier's batch norms
-        return classifier_batch(crops, rng, 8, upright=args.upright)[0]
+        return classifier_batch(crops, rng, CropMix(views=8, upright=args.upright))[0]
 
     if args.classifier:
         classifier = _classifier_for(
@@ -160,11 +161,11 @@ def train(args: TrainOptions) -> int:
             renders, decoys = with_decoys(renders, args.mine)
             log(f"{decoys} decoys: false peaks of {args.mine} on the rendered scenes")
             crops = SceneSource(real, renders, 0.6, more_real=more, more_share=args.rune55_share)
+        mix = CropMix(jpeg_floor=args.jpeg_floor, upright=args.upright,
+                      crop=args.crop or classifier.crop, die_px=args.crop_die_px)
         train_classifier(classifier, crops,
                          Budget(args.classifier_steps, args.classifier_minutes), args.seed + 1,
-                         log, args.workers, jpeg_floor=args.jpeg_floor,
-                         checkpoint=args.work / "classifier.pt", upright=args.upright,
-                         crop=args.crop)
+                         log, args.workers, mix, checkpoint=args.work / "classifier.pt")
     locator, classifier = locator.cpu(), classifier.cpu()
     # what later runs start from
     for name, net in (("locator", locator), ("classifier", classifier)):
