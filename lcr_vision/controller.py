@@ -50,6 +50,7 @@ from lcr_vision.ledger.events import TYPED, Evidence
 from lcr_vision.ledger.session import PlannedRoll
 from lcr_vision.odds import Odds, quick_odds
 from lcr_vision.photolog import PhotoLog, Shot, journal_known, photo_number
+from lcr_vision.phrases.corrections import Corrections
 from lcr_vision.rules import GameState, Roll, RollResult
 from lcr_vision.rules.moves import Draw, Skip, Win
 from lcr_vision.speech import Announcer, Phrasebook
@@ -74,6 +75,15 @@ class PendingRoll:
 
     planned: PlannedRoll
     told: Announcement
+
+
+def amendment_said(amendment: Amendment, phrases: Corrections) -> list[str]:
+    """What the table is told of ``amendment`` (the ledger holds it as data alone): the roll as
+    it was, how it was made good, the rolls struck, the games' new ends and the chips to move."""
+    struck = amendment.struck
+    return phrases.amended(amendment.k, amendment.result.game_faces,
+                           struck[0].k if struck else None, len(struck), amendment.ended,
+                           amendment.transfers, amendment.how)
 
 
 class FrontEnd:
@@ -220,7 +230,7 @@ class Controller:
         """Roll ``k`` really was ``roll``: amend it, show it, and say the chips to move to make
         the table the replayed ledger's."""
         amendment = self.session.amend(k, roll)
-        said = amendment.sentences(self.phrases.corrections)
+        said = amendment_said(amendment, self.phrases.corrections)
         self.odds = self.odds_at(self.session.state)
         self.front.amended(amendment, said)
         self.say(*said)

@@ -125,6 +125,18 @@ class SeenDie:
 
 
 @dataclass(frozen=True)
+class Sighting:
+    """How a roll was seen, as its record keeps it: where its frame came from (``source``), the
+    ``dice`` seen on it (typed faces may differ from them), ``how`` its faces were committed, and
+    the dice owed that were never seen (``unseen``, the last of the roll's)."""
+
+    source: str
+    dice: Detections
+    how: Committed
+    unseen: int = 0
+
+
+@dataclass(frozen=True)
 class PhotoRecord:
     """The record ``NNNN.json`` of a roll, as the module's docstring lays it out.
 
@@ -164,16 +176,14 @@ class PhotoRecord:
     unseen: int = 0
 
     @classmethod
-    def from_roll(cls, number: int, result: RollResult, settings: Settings, *, source: str,
-                  how: Committed, dice: Detections, said: Sequence[str],
-                  odds: Odds | None = None, unseen: int = 0) -> PhotoRecord:
-        """The record of roll ``result``, committed as photo ``number``: the ``dice`` seen (typed
-        faces may differ from them), the sentences ``said`` and, given ``odds`` for the position
-        after it, each player's chance to win from there (certain once the game is over).
-        ``unseen`` dice, the last of the result's, were owed but never seen: the record's faces
-        are those seen alone."""
+    def from_roll(cls, number: int, result: RollResult, settings: Settings, sighting: Sighting,
+                  said: Sequence[str], odds: Odds | None = None) -> PhotoRecord:
+        """The record of roll ``result``, committed as photo ``number`` and seen as ``sighting``
+        says, the sentences ``said`` and, given ``odds`` for the position after it, each player's
+        chance to win from there (certain once the game is over). Its faces are those seen alone:
+        the sighting's ``unseen`` dice were owed but never seen."""
         players, after = settings.players, result.after
-        seen = len(result.faces) - unseen  # the record keeps the faces seen alone
+        seen = len(result.faces) - sighting.unseen  # the record keeps the faces seen alone
         names = image_names(number)
         chances, method = None, None
         if odds is not None and after.over:
@@ -186,9 +196,9 @@ class PhotoRecord:
             roll=number,
             frame=names["frame"],
             annotated=names["annotated"],
-            how=how,
+            how=sighting.how,
             dice=tuple(SeenDie.from_json({**d, "game_face": settings.face_map.to_game(d["face"])})
-                       for d in dice.to_records()),
+                       for d in sighting.dice.to_records()),
             player=players[result.player],
             seat=result.player,
             game=after.game,
@@ -196,7 +206,7 @@ class PhotoRecord:
             faces=result.faces[:seen],
             time=record_stamp(now()),
             dice_owed=len(result.faces),
-            source=source,
+            source=sighting.source,
             game_faces=result.game_faces[:seen],
             moves=tuple(move_record(m, players) for m in result.moves),
             said=tuple(said),
@@ -205,7 +215,7 @@ class PhotoRecord:
             winner=None if after.winner is None else players[after.winner],
             odds=chances,
             odds_method=method,
-            unseen=unseen,
+            unseen=sighting.unseen,
         )
 
     def to_json(self) -> dict[str, Any]:

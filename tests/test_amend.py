@@ -20,9 +20,9 @@ from test_review_model import PLAYERS, camera_session, manual_session
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Session, read_journal, replay
 from lcr_vision.ledger.journal import SEAL
-from lcr_vision.ledger.report import ledger_rows
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.written import describe_standings, describe_struck
+from lcr_vision.review.report import ledger_rows
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.window.screen import KEYS
 

@@ -23,7 +23,7 @@ SHOWN_BY_EXAMPLE = [
     "lcr_vision.odds", *_package(lcr_vision.odds),
     *_package(lcr_vision.rules, {"errors", "moves", "__init__"}),
     *_package(lcr_vision.ledger, {"errors", "__init__"}),
-    "lcr_vision.manual", "lcr_vision.random_games", "lcr_vision.faces",
+    "lcr_vision.manual", "lcr_vision.random_games", "lcr_vision.faces", "lcr_vision.review.report",
     *(f"lcr_vision.measure.{m}" for m in ("accuracy", "metrics")),
     *(f"lcr_vision.vision.{m}" for m in ("spec", "crops", "heatmap", "labels", "split", "images",
                                          "annotate", "reader")),

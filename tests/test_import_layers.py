@@ -17,7 +17,7 @@ ROOT = Path(lcr_vision.__file__).parent
 UNITS = frozenset(p.relative_to(ROOT).parts[0].removesuffix(".py") for p in ROOT.rglob("*.py")
                   if p != ROOT / "__init__.py")
 # The base and what it must never reach: the rules are pure, and a refusal needs no phrasebook.
-BASE_FILES = (ROOT / "errors.py", ROOT / "refusals.py", ROOT / "faces.py",
+BASE_FILES = (ROOT / "errors.py", ROOT / "refusals.py", ROOT / "faces.py", ROOT / "languages.py",
               *sorted((ROOT / "rules").glob("*.py")))
 ABOVE_BASE = frozenset({"phrases", "cli", "table", "ledger", "vision", "review", "calibration",
                         "speech", "measure", "training", "window"})
@@ -100,6 +100,13 @@ def test_calibration_stands_below_the_table() -> None:
     graph = package_graph()
     assert "table" not in reach(graph, "calibration")
     assert "calibration" not in reach(graph, "window") | reach(graph, "vision")
+
+
+def test_the_ledger_holds_no_words() -> None:
+    """The ledger keeps what happened as data; what is said or printed of it (an amendment's
+    sentences, the report) is put into words above it, so the phrasebook never shapes the
+    journal."""
+    assert "phrases" not in reach(package_graph(), "ledger")
 
 
 def test_no_subcommand_imports_another() -> None:

@@ -20,7 +20,7 @@ from lcr_vision.ledger import (
     replay,
 )
 from lcr_vision.ledger.journal import line_digest
-from lcr_vision.ledger.report import ledger_json, ledger_rows, ledger_text
+from lcr_vision.review.report import ledger_json, ledger_rows, ledger_text
 from lcr_vision.rules import Decision, FaceCountError, IllegalChoiceError, Roll, Settings, Variants
 
 PLAYERS = ("Ann", "Ben", "Cat")

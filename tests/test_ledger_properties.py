@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from test_rules_properties import faces_of, tables
 
 from lcr_vision.ledger import JOURNAL, EditError, Session, read_journal, replay
-from lcr_vision.ledger.report import ledger_json, ledger_rows, ledger_text
 from lcr_vision.phrases.written import describe_standings
 from lcr_vision.review import build_review
+from lcr_vision.review.report import ledger_json, ledger_rows, ledger_text
 from lcr_vision.rules import (
     BOX,
     CENTER,

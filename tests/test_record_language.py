@@ -18,8 +18,8 @@ from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Ledger, Session, read_journal, replay
 from lcr_vision.ledger.errors import JournalError
 from lcr_vision.ledger.events import Evidence, RollEvent, SessionEvent
-from lcr_vision.ledger.report import ledger_text
 from lcr_vision.review import build_review
+from lcr_vision.review.report import ledger_text
 from lcr_vision.rules import Roll, Settings
 
 PLAYERS = ("Аня", "Боря", "Вера")

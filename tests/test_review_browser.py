@@ -16,7 +16,7 @@ from test_review_model import DOUBTFUL, PLAYERS, camera_session, manual_session
 
 from lcr_vision.cli import main
 from lcr_vision.ledger import JOURNAL, Ledger, Session, read_journal, replay
-from lcr_vision.ledger.report import ledger_rows
+from lcr_vision.review.report import ledger_rows
 from lcr_vision.rules import Settings
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

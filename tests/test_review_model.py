@@ -21,11 +21,11 @@ from lcr_vision.ledger.events import (
     UndoEvent,
     photo_path,
 )
-from lcr_vision.ledger.report import ledger_rows
-from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, Shot
+from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, Shot, Sighting
 from lcr_vision.phrases.written import describe_roll
 from lcr_vision.review import build_review, render_page
 from lcr_vision.review.model import curves_of
+from lcr_vision.review.report import ledger_rows
 from lcr_vision.review.sources import live_roll_events, load_record
 from lcr_vision.rules import Roll, RollResult, Settings, Variants
 from lcr_vision.synth import render_scene
@@ -40,8 +40,8 @@ def photo_record(session: Session, number: int, result: RollResult, dice: Detect
                  how: Committed) -> dict:
     """The record the play loop writes for a roll committed as photo ``number``."""
     said = [describe_roll(result, session.settings.players)]
-    return PhotoRecord.from_roll(number, result, session.settings, source="synth", how=how,
-                                 dice=dice, said=said).to_json()
+    return PhotoRecord.from_roll(number, result, session.settings, Sighting("synth", dice, how),
+                                 said).to_json()
 
 
 def camera_roll(session: Session, log: PhotoLog, rng: np.random.Generator) -> None:

@@ -24,8 +24,8 @@ import pytest
 from lcr_vision.cli import main
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
-from lcr_vision.ledger.report import ledger_json, ledger_rows
 from lcr_vision.measure.games import crop_rolls
+from lcr_vision.review.report import ledger_json, ledger_rows
 from lcr_vision.rules import Series, Settings
 from lcr_vision.synth import Ranges, render_scene
 from lcr_vision.synth.sequence import Table

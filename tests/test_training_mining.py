@@ -11,7 +11,7 @@ import numpy as np
 from lcr_vision.synth.ranges import Ranges
 from lcr_vision.synth.scene import render_scene
 from lcr_vision.training.augment import DECOY, Scene
-from lcr_vision.training.batches import crop_samples, locator_batch
+from lcr_vision.training.batches import FrameMix, crop_samples, locator_batch
 from lcr_vision.training.mining import CLEAR, MINE_HEAT, with_decoys
 from lcr_vision.training.renders import SIDE_CLEAR, SIDE_SHARE, as_training_scene
 from lcr_vision.training.sources import SceneSource
@@ -53,7 +53,7 @@ def test_a_decoy_is_a_none_crop_for_the_classifier_and_nothing_for_the_locator()
     assert len(crops) == len(labels) and labels[0] == CLASSES.index(NONE)
     assert set(labels.tolist()) == {CLASSES.index(NONE)}
     source = SceneSource([scene], [], real_share=1.0)
-    _, heat, _, _, mask = locator_batch(source, np.random.default_rng(0), 4)
+    _, heat, _, _, mask = locator_batch(source, np.random.default_rng(0), FrameMix(views=4))
     assert heat.max() == 0 and mask.max() == 0
 
 

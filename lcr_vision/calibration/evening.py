@@ -69,13 +69,13 @@ class Evening:
         earlier = [s for s in self.profile.sessions if s != here and Path(s).is_dir()]
         sessions = [*earlier[-(SESSIONS - 1):], here]
         profile = self.profile
-        checks, background = load_checks(self.path)
+        checks = load_checks(self.path)
         try:
             if self.guess_dice:
                 profile = profile.with_dice(dice_of(sessions, profile.dice))
             learnt, lesson = update(profile, [Path(s) for s in sessions], self.model, self.threads,
                                     asks=table_asks(face_map, profile.doubt), checks=checks,
-                                    background=background, known=set(profile.head_rolls))
+                                    known=set(profile.head_rolls))
             learnt = replace(learnt, sessions=tuple(sessions))
             write(learnt, self.path)
         except (UserError, OSError):  # too little to learn from, no better, or cannot be kept:

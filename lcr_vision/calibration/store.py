@@ -21,6 +21,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -111,6 +112,18 @@ CHECKS_FILE = "checks.json"
 EMPTY = "empty.png"
 
 
+@dataclass(frozen=True)
+class Checks:
+    """What calibration learnt a profile's dice from, kept beside it (`save_checks`): the check
+    ``rolls`` and the empty table (``background``, a frame; None where it was not kept)."""
+
+    rolls: tuple[CheckRoll, ...] = ()
+    background: np.ndarray | None = None
+
+
+NO_CHECKS = Checks()  # what a profile without them learns from: its games alone
+
+
 def checks_folder(path: Path) -> Path:
     """The folder of check rolls beside the profile file ``path``."""
     return path.with_name(path.stem + CHECKS)
@@ -144,9 +157,9 @@ def save_checks(path: Path, rolls: Sequence[CheckRoll], background: np.ndarray |
     return folder
 
 
-def load_checks(path: Path) -> tuple[list[CheckRoll], np.ndarray | None]:
-    """The check rolls and empty table kept beside the profile file ``path`` (none where there
-    are none, or they cannot be read: learning then goes on from the games alone)."""
+def load_checks(path: Path) -> Checks:
+    """The check rolls and empty table kept beside the profile file ``path`` (`NO_CHECKS` where
+    there are none, or they cannot be read: learning then goes on from the games alone)."""
     folder = checks_folder(path)
     try:
         data = json.loads((folder / CHECKS_FILE).read_text(encoding="utf-8"))
@@ -157,5 +170,5 @@ def load_checks(path: Path) -> tuple[list[CheckRoll], np.ndarray | None]:
                 rolls.append(CheckRoll(f"checks/{entry['image']}", image, tuple(entry["faces"])))
         empty = None if not data.get("empty") else cv2.imread(str(folder / EMPTY))
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
-        return [], None
-    return rolls, empty
+        return NO_CHECKS
+    return Checks(tuple(rolls), empty)

@@ -16,14 +16,13 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-import numpy as np
-
 from lcr_vision.calibration.doubt import Asks, fit_doubt
 from lcr_vision.calibration.far_side import far_side
 from lcr_vision.calibration.fit import CheckRoll
 from lcr_vision.calibration.guide import CalibrationError
 from lcr_vision.calibration.learn_faces import MIN_ROLLS, HeadTrial, learn
 from lcr_vision.calibration.profile import Profile
+from lcr_vision.calibration.store import NO_CHECKS, Checks
 from lcr_vision.ledger import JOURNAL, PHOTOS, read_journal, replay
 from lcr_vision.photolog import image_names, photo_number
 from lcr_vision.phrases.calibration import EN_WORDS, CalibrationWords
@@ -50,12 +49,11 @@ def session_rolls(folder: Path) -> list[CheckRoll]:
 
 def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None,
            threads: int = 1, words: CalibrationWords = EN_WORDS,
-           asks: Asks | None = None, checks: Sequence[CheckRoll] = (),
-           background: np.ndarray | None = None,
+           asks: Asks | None = None, checks: Checks = NO_CHECKS,
            known: Collection[str] | None = None) -> tuple[Profile, HeadTrial]:
     """``profile`` with a head learnt from the rolls of ``sessions`` (and the ``checks`` it was
-    calibrated on, with its empty table's ``background``, where kept), and what it read on
-    held-out rolls; CalibrationError (in the language of ``words``) where they teach too little
+    calibrated on, its check rolls and empty table, where kept), and what it read on held-out
+    rolls; CalibrationError (in the language of ``words``) where they teach too little
     or the head reads no better (judged by the questions a table ``asks`` too: `learn`). Given
     the rolls the profile's head was ``known`` to be fitted on (by name; the ``checks`` too where
     it has a head), only the others are held out to judge it (`learn`'s ``fresh``); the profile
@@ -63,7 +61,7 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     doubt is fitted again to the held-out rolls as the head kept reads them
     (`lcr_vision.calibration.doubt`): a profile whose doubt alone changed is learnt too."""
     played = [roll for folder in sessions for roll in session_rolls(folder)]
-    rolls = [*checks, *played]
+    rolls = [*checks.rolls, *played]
     wrong = sorted({f for roll in rolls for f in roll.truth} - set(profile.dice.faces))
     if wrong:
         raise CalibrationError(words.sentence("update_faces", faces=", ".join(wrong),
@@ -85,10 +83,10 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
     if current is not None and current.model != model_digest(reader.model.path):
         current = None  # learnt for another model: this one reads without it
     fresh = None if known is None else (
-        [current is None] * len(checks) + [roll.name not in known for roll in played])
+        [current is None] * len(checks.rolls) + [roll.name not in known for roll in played])
     if fresh is not None and sum(fresh) < MIN_ROLLS:
         raise CalibrationError(words.sentence("update_few", rolls=sum(fresh), least=MIN_ROLLS))
-    learnt = learn(reader, profile.view, rolls, current, background=background, asks=asks,
+    learnt = learn(reader, profile.view, rolls, current, background=checks.background, asks=asks,
                    fresh=fresh)
     doubt = fit_doubt(learnt.truths, learnt.reads, profile.face_map or DEFAULT_MAP)
     if learnt.head is None and found is None and doubt == profile.doubt:

@@ -9,13 +9,14 @@ import sys
 from pathlib import Path
 
 from lcr_vision.cli.options import add_session_argument
+from lcr_vision.controller import amendment_said
 from lcr_vision.errors import UserError
 from lcr_vision.ledger import EditError, Session
-from lcr_vision.ledger.report import record_of
 from lcr_vision.phrases.corrections import Corrections
 from lcr_vision.phrases.record import Record
 from lcr_vision.phrases.spoken import tagged
 from lcr_vision.review import refresh_page, standings_changes
+from lcr_vision.review.report import record_of
 from lcr_vision.rules import Decision, Roll
 
 HELP = "correct the faces of a roll and say what that changes"
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         session.close()
     played = after.rolls[args.roll - 1]
-    said = amendment.sentences(Corrections(record.players, record.language))
+    said = amendment_said(amendment, Corrections(record.players, record.language))
     print(record.line("amended", k=args.roll, player=entry.player, game=played.game,
                       turn=played.turn, before=" ".join(entry.shown_faces),
                       after=" ".join(roll.faces), moves=record.roll(amendment.result)))

@@ -13,6 +13,7 @@ import json
 import math
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,16 +31,19 @@ def _progress(line: str) -> None:
 
 
 def _reader(args: argparse.Namespace) -> dict[str, Any]:
-    from lcr_vision.measure.speed import reader_speed, sample_frame
+    from lcr_vision.measure.speed import TIMED, reader_speed, sample_frame
 
     speed = reader_speed(model_path=args.model, runs=args.runs)
-    one_view = reader_speed(model_path=args.model, runs=args.runs, threads=(1,), views=1)
-    told = reader_speed(model_path=args.model, runs=args.runs, threads=(1,), find_up=False)
+    one_view = reader_speed(model_path=args.model, runs=args.runs, threads=(1,),
+                            reading=replace(TIMED, views=1))
+    told = reader_speed(model_path=args.model, runs=args.runs, threads=(1,),
+                        reading=replace(TIMED, find_up=False))
     every_die = reader_speed(model_path=args.model, runs=args.runs, threads=(1,),
-                             second_below=math.inf)
-    every_scale = reader_speed(model_path=args.model, runs=args.runs, threads=(1,), pyramid=True)
+                             reading=replace(TIMED, second_below=math.inf))
+    every_scale = reader_speed(model_path=args.model, runs=args.runs, threads=(1,),
+                               reading=replace(TIMED, pyramid=True))
     photo = reader_speed(sample_frame(size=PHOTO), args.model, runs=max(1, args.runs // 10),
-                         threads=(1,), pyramid=True)
+                         threads=(1,), reading=replace(TIMED, pyramid=True))
     modes = {size: reader_speed(sample_frame(size=size), args.model, runs=args.runs,
                                 threads=(1,)) for size in WEBCAM_MODES}
     figures = {

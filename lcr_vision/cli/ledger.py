@@ -8,9 +8,9 @@ import sys
 
 from lcr_vision.cli.options import add_session_argument
 from lcr_vision.ledger import JOURNAL, read_journal, replay, tampering
-from lcr_vision.ledger.report import ledger_json, ledger_text, write_csv
 from lcr_vision.phrases.record import Record
 from lcr_vision.phrases.spoken import tagged
+from lcr_vision.review.report import ledger_json, ledger_text, write_csv
 
 HELP = "print the replayed ledger of a session"
 DESCRIPTION = (

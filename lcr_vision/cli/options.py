@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lcr_vision.cli.usage import actions, refused, translate, words
 from lcr_vision.errors import Said, UserError
-from lcr_vision.phrases.book import LANGUAGES
+from lcr_vision.languages import LANGUAGES
 from lcr_vision.rules import Variants
 from lcr_vision.rules.settings import MAX_PLAYERS, MIN_PLAYERS, STARTING_CHIPS
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import NoReturn
 
 from lcr_vision.errors import Said, UserError
+from lcr_vision.languages import LANGUAGES
 from lcr_vision.ledger.journal import JOURNAL, journal_language
-from lcr_vision.phrases.book import LANGUAGES
 from lcr_vision.phrases.spoken import printed, tagged
 from lcr_vision.phrases.usage import USAGE, Usage
 

@@ -1,6 +1,7 @@
 """The crash-safe ledger: a session folder whose append-only journal is replayed into the state.
 
-`Session` is what play loops use; `Ledger` and `replay` give the replayed state; `report` prints it.
+`Session` is what play loops use; `Ledger` and `replay` give the replayed state, which
+`lcr_vision.review.report` prints in the session's language.
 `events` holds one class per kind of journal line, `clock` the time stamps they carry.
 """
 

@@ -60,10 +60,10 @@ from typing import Any, ClassVar, Self, TypeVar, get_type_hints
 
 from lcr_vision.errors import Said
 from lcr_vision.faces import FACE_TOKENS, FaceError
+from lcr_vision.languages import LANGUAGES
 from lcr_vision.ledger import clock
 from lcr_vision.ledger.errors import JournalError
 from lcr_vision.ledger.journal import JOURNAL, PREV, RawEvent
-from lcr_vision.phrases.book import LANGUAGES
 from lcr_vision.rules import Decision, GameRecord, Settings, SettingsError
 
 VERSION = 4  # the journal version written; 2 added ``announced``, 3 ``settle``, 4 ``prev``

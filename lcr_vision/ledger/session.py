@@ -56,7 +56,6 @@ from lcr_vision.ledger.events import (
 )
 from lcr_vision.ledger.journal import JOURNAL, Journal, tampering
 from lcr_vision.ledger.replay import Entry, Ledger, unannounced
-from lcr_vision.phrases.corrections import Corrections
 from lcr_vision.rules import (
     Decision,
     GameRecord,
@@ -103,13 +102,6 @@ class Amendment:
     ended: tuple[GameRecord, ...]
     transfers: tuple[Transfer, ...]
     how: str | None = None
-
-    def sentences(self, phrases: Corrections) -> list[str]:
-        """What the table is told: the roll as it was, how it was made good, the rolls struck,
-        the games' new ends and the chips to move."""
-        start = self.struck[0].k if self.struck else None
-        return phrases.amended(self.k, self.result.game_faces, start, len(self.struck),
-                               self.ended, self.transfers, self.how)
 
 
 @dataclass(frozen=True)

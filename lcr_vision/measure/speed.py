@@ -16,6 +16,10 @@ import cv2
 import numpy as np
 
 from lcr_vision.faces import DiceKind
+from lcr_vision.vision.reader import DiceReader, ReaderSettings
+
+# what is timed unless told otherwise: LCR dice, read as the reader reads them by default
+TIMED = ReaderSettings(DiceKind.LCR)
 
 
 @dataclass(frozen=True)
@@ -56,25 +60,16 @@ def sample_frame(seed: int = 7, size: tuple[int, int] = (640, 480)) -> bytes:
 
 def reader_speed(
     jpeg: bytes | None = None, model_path: Path | None = None, runs: int = 100,
-    threads: tuple[int, ...] = (1, 2), dice: DiceKind | None = DiceKind.LCR,
-    views: int | None = None, pyramid: bool = False, find_up: bool = True,
-    second_below: float | None = None,
+    threads: tuple[int, ...] = (1, 2), reading: ReaderSettings = TIMED,
 ) -> ReaderSpeed:
-    """Time ``DiceReader.read`` on ``jpeg`` (default: ``sample_frame()``) with each thread count
-    (``views``: quarter-turns read per die, default the reader's; ``pyramid``: look at every
-    scale, as photos are read; ``find_up`` off: an upright model told the far side, as a
-    calibrated profile reads; ``second_below``: the dice given a second look, default the
-    reader's, ``math.inf`` every die)."""
-    from lcr_vision.vision.dice_model import VIEWS
-    from lcr_vision.vision.reader import SECOND_BELOW, DiceReader, ReaderSettings
-
+    """Time ``DiceReader.read`` on ``jpeg`` (default: ``sample_frame()``) with each thread count,
+    reading as ``reading`` says: ``bench`` changes one field of `TIMED` at a time (``views``
+    read per die, ``pyramid`` as photos are read, ``find_up`` off as a calibrated profile
+    reads, ``second_below`` ``math.inf`` to look again at every die)."""
     data = np.frombuffer(jpeg if jpeg is not None else sample_frame(), np.uint8)
     frame = cv2.imdecode(data, cv2.IMREAD_COLOR)
     median, p90 = {}, {}
     for n in threads:
-        reading = ReaderSettings(dice, views=views or VIEWS, pyramid=pyramid, find_up=find_up,
-                                 second_below=SECOND_BELOW if second_below is None
-                                 else second_below)
         reader = DiceReader(model_path, reading, n)
         ms = _timings(lambda r=reader: r.read(frame), runs)
         median[n], p90[n] = float(np.median(ms)), float(np.percentile(ms, 90))

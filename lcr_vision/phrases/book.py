@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lcr_vision.languages import LANGUAGES
 from lcr_vision.phrases.en import EN
 from lcr_vision.phrases.language import Language
 from lcr_vision.phrases.ru import RU
 
-LANGUAGES: tuple[str, ...] = ("en", "ru")
-WORDS = {"en": EN, "ru": RU}
+# each language's words, in the order of its code: a code added without them fails here
+WORDS: dict[str, Language] = dict(zip(LANGUAGES, (EN, RU), strict=True))
 
 
 @dataclass(frozen=True)

@@ -289,5 +289,5 @@ PAGES: Mapping[str, PageWords] = {"en": ENGLISH, "ru": RUSSIAN}
 
 
 def page_words(language: str) -> PageWords:
-    """The page's words in ``language`` (a code of `spoken.LANGUAGES`: ``en``, ``ru``)."""
+    """The page's words in ``language`` (a code of `lcr_vision.languages`: ``en``, ``ru``)."""
     return PAGES[language]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lcr_vision.ledger import Ledger
-from lcr_vision.ledger.report import record_of
+from lcr_vision.review.report import record_of
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,10 @@ from lcr_vision.ledger import (
     tampering,
 )
 from lcr_vision.ledger.events import RollEvent, parse_journal
-from lcr_vision.ledger.report import record_of
 from lcr_vision.photolog import Committed, SeenDie, image_names, photo_number
 from lcr_vision.phrases.record import Record
 from lcr_vision.review.fairness import DiceTest, dice_tests
+from lcr_vision.review.report import record_of
 from lcr_vision.review.sources import Photo, live_roll_events, load_record
 from lcr_vision.vision.verdict import DOUBT_THRESHOLD
 

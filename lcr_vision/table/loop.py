@@ -33,7 +33,7 @@ from lcr_vision.faces import FaceError, parse_faces
 from lcr_vision.ledger import Amendment, Entry, Session
 from lcr_vision.ledger.errors import EditError
 from lcr_vision.ledger.events import Evidence, Origin, photo_path
-from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, Shot
+from lcr_vision.photolog import Committed, PhotoLog, PhotoRecord, Shot, Sighting
 from lcr_vision.rules import (
     Decision,
     IllegalChoiceError,
@@ -266,8 +266,8 @@ class TableLoop(FrontEnd):
         told = throw.told
         result = told.result
         record = PhotoRecord.from_roll(number, result, self.session.settings,
-                                       source=self.source.where, how=how, dice=dice,
-                                       said=told.said, odds=told.odds, unseen=unseen)
+                                       Sighting(self.source.where, dice, how, unseen),
+                                       told.said, told.odds)
         self.play.commit(throw, Shot(number, frame, self.annotated(frame, dice, result),
                                      record.to_json()))
         self.pending = None

@@ -32,15 +32,24 @@ CROP_DIE_PX = (14.0, 80.0)  # the median die of a classifier view, log-uniform (
 INSIDE, CUT, GONE = 0.97, 0.85, 0.25
 
 
-def locator_batch(source: SceneSource, rng: np.random.Generator, n: int,
-                  upright: bool = False) -> tuple[np.ndarray, ...]:
-    """``n`` views (``upright``: the photo's up kept, ``augment.random_view``): images
-    ``(n, 3, 256, 256)`` and heat, log-size, offset and mask targets."""
+@dataclass(frozen=True)
+class FrameMix:
+    """How a locator batch is made: ``views`` random views a batch; ``upright`` views keep the
+    photo's up (``augment.random_view``)."""
+
+    views: int = 16
+    upright: bool = False
+
+
+def locator_batch(source: SceneSource, rng: np.random.Generator, mix: FrameMix
+                  ) -> tuple[np.ndarray, ...]:
+    """``mix.views`` views as ``mix`` says: images ``(mix.views, 3, 256, 256)`` and heat,
+    log-size, offset and mask targets."""
     grid = (LOCATOR_VIEW // STRIDE,) * 2
     images, targets = [], []
-    for _ in range(n):
+    for _ in range(mix.views):
         view = random_view(source.draw(rng).dice(), rng, (LOCATOR_VIEW,) * 2, LOCATOR_DIE_PX,
-                           upright=upright)
+                           upright=mix.upright)
         images.append(random_camera(view.image, rng, _typical(view)).transpose(2, 0, 1))
         targets.append(encode(view.centers, view.sizes, grid))
     heat, size, offset, mask = (np.stack(t) for t in zip(*targets))

@@ -14,7 +14,7 @@ import torch
 from torch import nn
 from torch.utils.data import DataLoader, IterableDataset
 
-from lcr_vision.training.batches import CropMix, classifier_batch, locator_batch
+from lcr_vision.training.batches import CropMix, FrameMix, classifier_batch, locator_batch
 from lcr_vision.training.lite import LiteClassifier
 from lcr_vision.training.nets import Classifier
 from lcr_vision.training.sources import SceneSource
@@ -162,12 +162,12 @@ def _fit(
 
 
 def train_locator(
-    net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int = 0,
-    batch: int = 16, checkpoint: Path | None = None, upright: bool = False,
+    net: nn.Module, source: SceneSource, budget: Budget, seed: int, log: Log, workers: int,
+    mix: FrameMix, checkpoint: Path | None = None,
 ) -> None:
-    """Fit the locator on batches of ``batch`` freshly augmented views (``upright``: the photo's
-    up kept)."""
-    stream = batches(partial(locator_batch, source, n=batch, upright=upright), seed, workers)
+    """Fit the locator on batches of freshly augmented views made as ``mix`` says
+    (`batches.FrameMix`)."""
+    stream = batches(partial(locator_batch, source, mix=mix), seed, workers)
     _fit(net, budget, 4e-3, stream, lambda b: locator_loss(net, b), log, "locator", checkpoint)
 
 

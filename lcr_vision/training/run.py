@@ -17,7 +17,13 @@ import numpy as np
 import torch
 
 from lcr_vision.training.augment import JPEG_FLOOR, Scene
-from lcr_vision.training.batches import CROP_DIE_PX, CropMix, classifier_batch, locator_batch
+from lcr_vision.training.batches import (
+    CROP_DIE_PX,
+    CropMix,
+    FrameMix,
+    classifier_batch,
+    locator_batch,
+)
 from lcr_vision.training.export import export
 from lcr_vision.training.lite import LiteClassifier, from_imagenet, lite_blocks
 from lcr_vision.training.mining import with_decoys
@@ -130,11 +136,13 @@ def train(args: TrainOptions) -> int:
     locator = Locator()
     start = args.locator or args.locator_init
     if start:
-        locator.load_state_dict(_weights(start, locator, lambda: locator_batch(frames, rng, 16)[0]))
+        locator.load_state_dict(_weights(start, locator,
+                                         lambda: locator_batch(frames, rng, FrameMix())[0]))
     locator.to(device)
     if not args.locator:
         train_locator(locator, frames, Budget(args.locator_steps, args.locator_minutes), args.seed,
-                      log, args.workers, checkpoint=args.work / "locator.pt", upright=args.upright)
+                      log, args.workers, FrameMix(upright=args.upright),
+                      checkpoint=args.work / "locator.pt")
 
     def examples() -> np.ndarray:  # crops that rebuild an .onnx classifier's batch norms
         return classifier_batch(crops, rng, CropMix(views=8, upright=args.upright))[0]
