@@ -15,7 +15,7 @@ import pytest
 from lcr_vision.calibration import load, profile_reader
 from lcr_vision.calibration.empty_table import learn_background
 from lcr_vision.calibration.fit import CheckRoll, measure
-from lcr_vision.calibration.learn_faces import empty_crops, fit_head, learn, see
+from lcr_vision.calibration.learn_faces import learn, shown
 from lcr_vision.calibration.play_area import CalibratedReader, View
 from lcr_vision.calibration.profile import Profile
 from lcr_vision.calibration.store import save
@@ -29,6 +29,7 @@ from lcr_vision.photolog import image_names
 from lcr_vision.rules import Settings, Variants
 from lcr_vision.vision.dice_model import DEFAULT_MODEL
 from lcr_vision.vision.head import FaceHead, model_digest
+from lcr_vision.vision.lesson import Lesson, empty_examples
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
 from lcr_vision.vision.spec import CLASSES, NONE
 
@@ -202,16 +203,15 @@ def test_the_empty_table_teaches_a_head_what_is_no_die() -> None:
     shots = shoot("printed-edge", 10, 2002)
     rolls = [CheckRoll(str(i), image, faces) for i, (image, faces) in enumerate(shots.rolls)]
     reader = DiceReader(None, ReaderSettings(DiceKind.WILD))
-    view, rng = View(), np.random.default_rng(0)
-    seen = [see(reader, view, roll, rng) for roll in rolls]
-    size = float(np.median(np.concatenate([s.sizes for s in seen])))
-    crops = empty_crops(reader.looker, view, learn_background(shots.empty[:2]), size,
-                        sum(s.dice for s in seen), rng)
-    unseen = empty_crops(reader.looker, view, shots.empty[2], size, 200, np.random.default_rng(7))
+    looking = CalibratedReader(reader, View())
+    seen = [shown(looking.look(roll.image, features=True), roll) for roll in rolls]
+    alone, taught = (Lesson.cut(reader, seen, empty, np.random.default_rng(0))
+                     for empty in (None, learn_background(shots.empty[:2])))
+    size = float(np.median(np.concatenate([p.sizes for p in taught.pictures])))
+    unseen = empty_examples(reader.looker, shots.empty[2], size, 200,
+                            np.random.default_rng(7)).crops
     none = {}
-    for name, head in (("alone", fit_head(reader.model, reader.allowed, seen)),
-                       ("with the empty table",
-                        fit_head(reader.model, reader.allowed, seen, crops))):
+    for name, head in (("alone", alone.head()), ("with the empty table", taught.head())):
         read = reader.reading(head=head).model.face_log_probs(unseen).argmax(1)
         none[name] = float((read == CLASSES.index(NONE)).mean())
     assert none["with the empty table"] >= max(0.95, none["alone"]), none
@@ -333,8 +333,9 @@ def test_update_from_sessions_of_other_dice_keeps_the_profile(data: Path, tmp_pa
 def test_a_check_roll_where_nothing_is_found_teaches_nothing() -> None:
     """A roll whose dice the locator missed (here a blank picture) cannot say which crop showed
     which face: it is read, as nothing, but gives no example."""
-    reader = DiceReader(None, ReaderSettings(DiceKind.LCR))
-    view = View(tiles=2, overlap=8)
-    seen = see(reader, view, CheckRoll("blank", np.full((240, 320, 3), 128, np.uint8), ("L",)),
-               np.random.default_rng(0))
-    assert len(seen.labels) == 0 and CalibratedReader(reader, view).judge(seen.look).faces == ()
+    seeing = CalibratedReader(DiceReader(None, ReaderSettings(DiceKind.LCR)),
+                              View(tiles=2, overlap=8))
+    roll = CheckRoll("blank", np.full((240, 320, 3), 128, np.uint8), ("L",))
+    look = seeing.look(roll.image, features=True)
+    lesson = Lesson.cut(seeing.reader, [shown(look, roll)], None, np.random.default_rng(0))
+    assert len(lesson.pictures[0].labels) == 0 and seeing.judge(look).faces == ()

@@ -32,9 +32,10 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from lcr_vision.calibration.fit import CheckRoll, net_rolls, scored
-from lcr_vision.calibration.learn_faces import LEARN_ROLLS, MAX_PEAKS, assign
+from lcr_vision.calibration.learn_faces import LEARN_ROLLS, MAX_PEAKS
 from lcr_vision.calibration.play_area import CalibratedReader, View
 from lcr_vision.vision.dice_model import DiceModel
+from lcr_vision.vision.lesson import assign
 from lcr_vision.vision.reader import DiceReader
 from lcr_vision.vision.spec import CLASSES, NONE
 

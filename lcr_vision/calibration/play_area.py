@@ -136,6 +136,11 @@ class CalibratedReader:
         self.reader = reader
         self.view = view
 
+    def reading(self, **changes: object) -> CalibratedReader:
+        """This reader with the `ReaderSettings` fields ``changes`` changed
+        (`DiceReader.reading`), seeing through the same view."""
+        return CalibratedReader(self.reader.reading(**changes), self.view)
+
     def read(self, frame: np.ndarray) -> Detections:
         """Every readable die in the play area of ``frame``."""
         return self.judge(self.look(frame))

@@ -9,7 +9,13 @@ from pathlib import Path
 
 from lcr_vision.calibration.profile import profile_name
 from lcr_vision.cli.dice import add_dice_option
-from lcr_vision.cli.options import add_model_options, add_where_options, add_window_options
+from lcr_vision.cli.options import (
+    add_model_options,
+    add_where_options,
+    add_window_options,
+    resolution_from,
+    screen_from,
+)
 from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.phrases.calibration import LANGUAGES, CalibrationWords
@@ -91,7 +97,6 @@ def run(args: argparse.Namespace) -> int:
     from lcr_vision.calibration.guide import Calibration, Request
     from lcr_vision.calibration.store import save, save_checks
     from lcr_vision.camera import open_source
-    from lcr_vision.cli.table import resolution_from, screen_from
     from lcr_vision.phrases.spoken import note_in, warn_in
     from lcr_vision.speech import Announcer
     from lcr_vision.vision.labels import read_answers

@@ -1,5 +1,7 @@
 """The options several subcommands share, each spelled once, so that the same flag means the same
-thing in every ``--help``; and `add_command`, which every subcommand is registered through."""
+thing in every ``--help``, and what those that open a camera and a window read as
+(`resolution_from`, `screen_from`); and `add_command`, which every subcommand is registered
+through."""
 
 from __future__ import annotations
 
@@ -7,12 +9,19 @@ import argparse
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from lcr_vision.camera.capture import Mode, parse_mode
 from lcr_vision.cli.usage import actions, refused, translate, words
 from lcr_vision.errors import Said, UserError
 from lcr_vision.languages import LANGUAGES
+from lcr_vision.phrases.spoken import warn_in
 from lcr_vision.rules import Variants
 from lcr_vision.rules.settings import MAX_PLAYERS, MIN_PLAYERS, STARTING_CHIPS
+from lcr_vision.window.screen import Screen, Window, display_available
+
+if TYPE_CHECKING:
+    from lcr_vision.calibration.profile import Profile
 
 # The trial tables of measure.calibration_trial by name (`measure calibration --kinds`, `synth
 # --table`), written out so that ``--help`` loads no OpenCV; a test holds them to the module's.
@@ -135,9 +144,28 @@ def add_where_options(parser: argparse.ArgumentParser, camera: str, source_metav
                         "the mode the profile was made at); the size of the simulated table")
 
 
+def resolution_from(args: argparse.Namespace, profile: Profile | None = None) -> Mode | None:
+    """The webcam mode asked for: ``--resolution``, else the frames ``profile`` was made from
+    (its play area is in their pixels), else ``None``: the largest."""
+    if args.resolution is not None:
+        return parse_mode(args.resolution)
+    frame = None if profile is None else profile.view.frame
+    return None if frame is None else (int(frame[0]), int(frame[1]))
+
+
 def add_window_options(parser: argparse.ArgumentParser, headless: str) -> None:
     """``--headless`` (``headless`` says what happens without the window) and ``--mute``."""
     parser.add_argument("--headless", action="store_true",
                         help=f"no window{headless}. Automatic where no display is available")
     parser.add_argument("--mute", action="store_true",
                         help="print what would be said, speak nothing")
+
+
+def screen_from(args: argparse.Namespace) -> Screen:
+    """A window unless ``--headless`` or no display can show one."""
+    if args.headless:
+        return Screen()
+    if not display_available():
+        warn_in(args.language)(Said("no_display"))
+        return Screen()
+    return Window()

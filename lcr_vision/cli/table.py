@@ -9,16 +9,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from lcr_vision.camera import SYNTHETIC, FrameSource, open_source
-from lcr_vision.camera.capture import Mode, parse_mode
-from lcr_vision.cli.options import add_seed_option, add_where_options, add_window_options
+from lcr_vision.cli.options import (
+    add_seed_option,
+    add_where_options,
+    add_window_options,
+    resolution_from,
+    screen_from,
+)
 from lcr_vision.cli.reading import add_reader_options
 from lcr_vision.errors import Said, UserError
 from lcr_vision.ledger import Session
-from lcr_vision.phrases.spoken import note_in, warn_in
+from lcr_vision.phrases.spoken import note_in
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
 from lcr_vision.vision.images import IMAGE_SUFFIXES
 from lcr_vision.vision.limits import pixel_limit
-from lcr_vision.window.screen import Screen, Window, display_available
 
 if TYPE_CHECKING:
     from lcr_vision.calibration.evening import Evening
@@ -60,16 +64,6 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     add_reader_options(p)
 
 
-def screen_from(args: argparse.Namespace) -> Screen:
-    """A window unless ``--headless`` or no display can show one."""
-    if args.headless:
-        return Screen()
-    if not display_available():
-        warn_in(args.language)(Said("no_display"))
-        return Screen()
-    return Window()
-
-
 def announcer_from(args: argparse.Namespace, out: TextIO | None = None) -> Announcer:
     """The announcer the speech options ask for (printing to ``out``, default stdout)."""
     if args.rate is not None and not 40 <= args.rate <= 500:
@@ -106,15 +100,6 @@ def play_at_table(args: argparse.Namespace, profile: Profile | None, reading: Re
         key = "profile_made" if evening.made else "profile_learnt"
         print(phrases.written(key, name=evening.profile.name, path=evening.path), flush=True)
     print(phrases.written("manual_saved", folder=session.folder), flush=True)
-
-
-def resolution_from(args: argparse.Namespace, profile: Profile | None = None) -> Mode | None:
-    """The webcam mode asked for: ``--resolution``, else the frames ``profile`` was made from
-    (its play area is in their pixels), else ``None``: the largest."""
-    if args.resolution is not None:
-        return parse_mode(args.resolution)
-    frame = None if profile is None else profile.view.frame
-    return None if frame is None else (int(frame[0]), int(frame[1]))
 
 
 def evening_for(args: argparse.Namespace, session: Session,

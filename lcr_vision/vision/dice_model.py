@@ -7,7 +7,7 @@ the first. An upright model (trained with the frame's up kept, where the table's
 read as cut and mirrored instead: turned, its side faces would no longer be below the top face;
 where no calibration says which side of the frame is the far side, the model's reading finds it
 (`UP_PRIOR`). A face head (calibration's) corrects the logits from the pooled features; fitting
-one needs nothing else of the reader (`lcr_vision.calibration.learn_faces`).
+one needs nothing else of the reader (`lcr_vision.vision.lesson`).
 
 >>> model = DiceModel()
 >>> model.face_log_probs(np.zeros((2, 3, model.crop, model.crop), np.float32)).shape
