@@ -70,7 +70,7 @@ def test_variants_are_simulated_and_say_so(capsys: pytest.CaptureFixture[str]) -
         (["--players", "3", "--variant", "wild", "--method", "exact"], "exact odds cover"),
         (["--players", "8", "--chips", "7", "--method", "exact"],
          ("exact odds here are 3,872,894,697 states, past the 8,000,000 solved within about a "
-         "minute, 1.5 GB of memory and 300 MB of cache; --method simulate")),
+         "minute, 1.5 GB of memory and 200 MB of cache; --method simulate")),
         (["--players", "20", "--method", "exact"], "past the 8,000,000 solved within"),
         (["--players", "3", "--center", "-1"], "cannot be negative"),
         (["--players", "-3"], "--players must be from 3 to 20, not -3"),

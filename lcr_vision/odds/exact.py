@@ -10,7 +10,7 @@ plus the expected number of further rolls.
 
 The sweeps run in single precision, which moves half the bytes of double, on a correction to the
 values whose residual ``b + Q x - x`` is taken in double precision (`_solve`), so the values still
-end within `WIN_TOLERANCE` of the solution. Levels are kept in memory per player count, so after
+end within a `tolerance` of the solution. Levels are kept in memory per player count, so after
 the first solve every later question of a game is a look-up, and big levels are kept on disk
 (`store`), so a table of 8 is solved once per machine.
 
@@ -36,10 +36,42 @@ from lcr_vision.odds.scratch import Arena, release, small_pages
 from lcr_vision.odds.states import MAX_DICE, Level, composition_rank
 from lcr_vision.odds.sweep import Layout
 
-WIN_TOLERANCE = 1e-10
-TURNS_TOLERANCE = 1e-8
+BUDGET = 1e-6  # how far a win chance given may be from the exact one (the turns: TURNS_UNIT times)
+TURNS_UNIT = 10.0  # turns are swept in tens, so that one tolerance holds both
+# The most states solved exactly: 8 players of 3 chips (7,888,725) took 21-22 s, 1.4 GB of memory
+# and 282 MB of cache on a two-core machine (`/usr/bin/time -v lcr-vision odds --players 8 --method
+# exact`, a fresh cache folder each run, 2026-12-05; 196 MB of cache since 2026-12-07); a solve
+# past it would take hours and gigabytes, so it is refused (`method`).
+EXACT_STATE_LIMIT = 8_000_000
 MAX_RATE = 0.99
-FLOOR = 2.0**-21
+# Single precision rounds at 2**-24 of a value; the first round stops at this share of its first
+# change, which under `tolerance` is where most levels converge (2**-21 left them a second round,
+# 7 players 2026-12-07: 365 sweeps and 38 residuals a solve against 351 and 30)
+FLOOR = 2.0**-22
+
+
+def exact_state_count(players: int, chips: int) -> int:
+    """States the exact solver visits for ``chips`` in play: every level from 1 chip up."""
+    return comb(chips + players - 1, players)
+
+
+@cache
+def tolerance(players: int) -> float:
+    """How close each level's own solve comes to its solution, so that every answer within
+    `EXACT_STATE_LIMIT` is within `BUDGET`. A level's values are its rolls' chance-weighted
+    values, those of its lower levels through the rolls with a C, so an error in the lower
+    levels comes through at most as big as it was, and each level adds its own: with ``S`` chips
+    in play the error is at most ``S`` tolerances. Half the budget is left for the store's
+    rounding (`store.STEP`, at most 2.1e-7 on the last seat of 8), which enters an answer once
+    (`solved_level`), so a tolerance is the budget over twice the most chips solved.
+
+    >>> tolerance(8) == BUDGET / 48  # 8 players of 3 chips is the most solved
+    True
+    """
+    most = 1
+    while exact_state_count(players, most + 1) <= EXACT_STATE_LIMIT:
+        most += 1
+    return BUDGET / (2 * most)
 
 
 def _error_bound(change: float, rate: float) -> float:
@@ -54,8 +86,8 @@ def _error_bound(change: float, rate: float) -> float:
     return change * rate / (1 - rate)
 
 
-def _converge(layout: Layout, correction: np.ndarray, base: np.ndarray) -> bool:
-    """Sweep until the values are within `WIN_TOLERANCE` of the solution (``True``) or rounding
+def _converge(layout: Layout, correction: np.ndarray, base: np.ndarray, within: float) -> bool:
+    """Sweep until the values are within ``within`` of the solution (``True``) or rounding
     stops the changes from shrinking (``False``). The rate is the slower of the last two sweeps.
     Single precision resolves changes down to about `FLOOR` of the first, so sweeping on below
     that, or after a sweep that changed nothing, only rounds: ``False``, so that a new residual
@@ -68,7 +100,7 @@ def _converge(layout: Layout, correction: np.ndarray, base: np.ndarray) -> bool:
         rate = change / previous
         if rate >= 1:
             return False
-        if _error_bound(change, max(rate, before)) <= WIN_TOLERANCE:
+        if _error_bound(change, max(rate, before)) <= within:
             return True
         previous, change, before = change, layout.sweep(correction, base), rate
     return False
@@ -78,17 +110,21 @@ def _converge(layout: Layout, correction: np.ndarray, base: np.ndarray) -> bool:
 def solved_level(players: int, chips: int, stored: bool = True) -> SolvedLevel:
     """Solve the level with ``chips`` in play (and, first, the levels below it, from the bottom up
     so that hundreds of chips do not recurse hundreds of calls deep). With ``stored``, big levels
-    come from the on-disk `store` when they are there, and go there once solved."""
-    level = Level.build(players, chips)
-    kept = store.load(players, chips, len(level), players + 1) if stored else None
-    if kept is not None:  # the store keeps rows in composition order, the level's `position`
-        values = np.empty((len(level), players + 1))
-        values[level.position] = store.decode(kept)
-        return SolvedLevel(level, values)
-    lower = [solved_level(players, c, stored) for c in range(1, chips)]
-    values = _solve(level, {c: lower[-c] for c in range(1, min(MAX_DICE, chips - 1) + 1)})
+    come from the on-disk `store` when they are there, and go there once solved; a solve builds
+    on levels solved in memory only, so the store's rounding never adds up level on level."""
     if stored:
-        store.save(players, chips, values.take(level.position, axis=0))
+        kept = store.load(players, chips, comb(chips + players - 2, players - 1))
+        if kept is not None:  # the store keeps rows in composition order, the level's `position`
+            level = Level.build(players, chips)
+            values = np.empty((len(level), players + 1))
+            values[level.position] = store.decode(kept)
+            return SolvedLevel(level, values)
+        solved = solved_level(players, chips, stored=False)
+        store.save(players, chips, solved.values.take(solved.level.position, axis=0))
+        return solved
+    level = Level.build(players, chips)
+    lower = [solved_level(players, c, stored=False) for c in range(1, chips)]
+    values = _solve(level, {c: lower[-c] for c in range(1, min(MAX_DICE, chips - 1) + 1)})
     return SolvedLevel(level, values)
 
 
@@ -96,7 +132,7 @@ def _stored_row(relative: np.ndarray) -> np.ndarray | None:
     """The values of one roller-relative state straight from the store, or ``None``: its row is
     its `composition_rank`, so a look-up needs neither the level nor the levels below it."""
     players, chips = relative.shape[1], int(relative.sum())
-    kept = store.load(players, chips, comb(chips + players - 2, players - 1), players + 1)
+    kept = store.load(players, chips, comb(chips + players - 2, players - 1))
     if kept is None:
         return None
     shifted = relative.copy()
@@ -107,11 +143,11 @@ def _stored_row(relative: np.ndarray) -> np.ndarray | None:
 def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     """The values of a level whose lower levels are solved, by rounds of defect correction: the
     residual is taken in double precision, and the correction it calls for is swept in single
-    precision (`sweep`) until it converges or rounding stops it. Turns are counted in hundreds
-    meanwhile, so that one tolerance holds both the win chances and turns. The values start
-    from the level below (`_first_guess`), which leaves fewer sweeps to go."""
+    precision (`sweep`) until it converges or rounding stops it. Turns are counted in
+    `TURNS_UNIT` meanwhile, so that one `tolerance` holds both the win chances and turns. The
+    values start from the level below (`_first_guess`), which leaves fewer sweeps to go."""
     unit = np.ones(level.players + 1)
-    unit[-1] = TURNS_TOLERANCE / WIN_TOLERANCE
+    unit[-1] = TURNS_UNIT
     arena = Arena()
     layout = Layout.of(level, plan(level, lower, arena), unit, arena)
     values = arena.empty((len(layout.rows) + 1, level.players + 1), np.float64)
@@ -125,7 +161,8 @@ def _solve(level: Level, lower: dict[int, SolvedLevel]) -> np.ndarray:
     correction, residual = layout.zeros(arena), layout.zeros(arena)
     while not converged:
         correction.fill(0.0)
-        converged = _converge(layout, correction, layout.residual(values, out=residual))
+        converged = _converge(layout, correction, layout.residual(values, out=residual),
+                              tolerance(level.players))
         layout.add_to(values, correction)
     values *= unit
     solved = np.empty((len(level), level.players + 1))

@@ -15,32 +15,20 @@ chips each). Beyond `EXACT_STATE_LIMIT` states, or with a variant, random games 
 
 from __future__ import annotations
 
-from math import comb
-
 from lcr_vision.errors import Said, UserError
-from lcr_vision.odds.exact import exact_values
+from lcr_vision.odds.exact import EXACT_STATE_LIMIT, exact_state_count, exact_values
 from lcr_vision.odds.montecarlo import simulated_odds
 from lcr_vision.odds.position import Position
 from lcr_vision.odds.result import EXACT, Odds
 from lcr_vision.rules import GameState, Settings, Variants
 
 METHODS: tuple[str, ...] = ("auto", "exact", "simulation")
-# The most states solved exactly: 8 players of 3 chips (7,888,725) take 21-22 s, 1.4 GB of memory
-# and 282 MB of cache on a two-core machine (`/usr/bin/time -v lcr-vision odds --players 8 --method
-# exact`, a fresh cache folder each run, 2026-12-05); a solve past it would take hours and
-# gigabytes, so it is refused.
-EXACT_STATE_LIMIT = 8_000_000
-EXACT_BUDGET = "about a minute, 1.5 GB of memory and 300 MB of cache"
+EXACT_BUDGET = "about a minute, 1.5 GB of memory and 200 MB of cache"
 DEFAULT_GAMES = 10_000
 
 
 class OddsMethodError(UserError):
     """Exact odds asked for where only a simulation answers."""
-
-
-def exact_state_count(players: int, chips: int) -> int:
-    """States the exact solver visits for ``chips`` in play: every level from 1 chip up."""
-    return comb(chips + players - 1, players)
 
 
 def exact_odds(position: Position) -> Odds:

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
+from lcr_vision.odds.exact import BUDGET
+
 EXACT = "exact"
 SIMULATION = "simulation"
-EXACT_NOISE = 1e-9  # a lead the exact solve can tell from a tie (its tolerance is 1e-10)
+EXACT_NOISE = 2 * BUDGET  # a lead the exact solve can tell from a tie: each chance is within BUDGET
 Z95 = 1.96  # a simulated lead counts past this many standard errors of the difference
 
 
