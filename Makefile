@@ -50,7 +50,7 @@ GPU_DEVICE ?= cuda
 GPU_RENDERS ?= 2500
 GPU_WORKERS ?= $(shell nproc)
 GPU_BUDGET ?= --classifier-minutes 8
-GPU_START ?= models/l4-classifier.pt
+GPU_START ?= models/l5-classifier.pt
 gpu-train:
 	PYTHONPATH=. $(GPU_PYTHON) -m lcr_vision train --work $(GPU_OUT) --out $(GPU_OUT)/dice.onnx \
 		--device $(GPU_DEVICE) --workers $(GPU_WORKERS) --renders $(GPU_RENDERS) --render-seed 22 \
