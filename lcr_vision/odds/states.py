@@ -90,6 +90,13 @@ def composition_rank(rows: np.ndarray, total: int) -> np.ndarray:
     return rank
 
 
+def level_states(players: int, chips: int) -> int:
+    """How many states a level of ``chips`` in play holds for ``players``: the roller keeps a
+    chip, the rest are shared any way among the seats. The store's files are that many rows, so
+    a look-up knows a file's size without building the level."""
+    return comb(chips + players - 2, players - 1)
+
+
 @dataclass(frozen=True)
 class Block:
     """Rows ``start:stop`` of a level: states rolling ``dice`` dice whose nearest holder on the
@@ -114,7 +121,7 @@ class Level:
     @classmethod
     def build(cls, players: int, chips: int) -> Level:
         """Enumerate and order the states (see the module docstring)."""
-        count = comb(chips + players - 2, players - 1)
+        count = level_states(players, chips)
         lex = compositions(chips - 1, players, Arena("build").empty((count, players), CHIP_TYPE))
         lex[:, 0] += 1
         gap = np.zeros(count, CHIP_TYPE)  # the nearest holder on the roller's left; 0: none
