@@ -18,7 +18,7 @@ from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.learn_faces import learn, shown
 from lcr_vision.calibration.play_area import CalibratedReader, View
 from lcr_vision.calibration.profile import Profile
-from lcr_vision.calibration.store import save
+from lcr_vision.calibration.store import Checks, save
 from lcr_vision.cli import main
 from lcr_vision.errors import UserError
 from lcr_vision.faces import DiceKind
@@ -158,7 +158,7 @@ def test_a_head_that_reads_no_better_is_not_kept() -> None:
     """Dice the model already reads: nothing to learn, and the model stays as trained."""
     rolls = [CheckRoll(str(i), image, faces)
              for i, (image, faces) in enumerate(shoot("plain-felt", 8, 2001).rolls)]
-    learnt = learn(DiceReader(None, ReaderSettings(DiceKind.LCR)), View(), rolls)
+    learnt = learn(DiceReader(None, ReaderSettings(DiceKind.LCR)), View(), Checks(tuple(rolls)))
     assert learnt.head is None
     assert learnt.after.right < learnt.before.right + max(2, 0.05 * learnt.before.dice)
 
@@ -178,7 +178,7 @@ def test_calibration_hands_on_the_rolls_as_play_reads_them() -> None:
              for roll in rolls]
     assert played != first  # the second look changes what is read, so the test can tell
     for asks in (None, table_asks(FaceMap.default())):
-        learnt = learn(reader, view, rolls, asks=asks)
+        learnt = learn(reader, view, Checks(tuple(rolls)), asks=asks)
         assert learnt.head is None and list(learnt.reads) == played
 
 

@@ -18,7 +18,7 @@ from lcr_vision.calibration.doubt import table_asks
 from lcr_vision.calibration.evening import Evening
 from lcr_vision.calibration.fit import CheckRoll, measure
 from lcr_vision.calibration.profile import Profile
-from lcr_vision.calibration.store import NO_CHECKS, load_checks, save, save_checks
+from lcr_vision.calibration.store import NO_CHECKS, Checks, load_checks, save, save_checks
 from lcr_vision.camera.stills import FolderSource
 from lcr_vision.faces import DiceKind, FaceMap
 from lcr_vision.ledger import Session
@@ -84,8 +84,8 @@ def test_check_rolls_are_kept_beside_the_profile(tmp_path: Path) -> None:
     rolls = [CheckRoll(str(i), rng.integers(0, 255, (48, 64, 3), np.uint8), faces)
              for i, faces in enumerate((("L", "dot"), ("wild",)))]
     empty = np.full((48, 64, 3), 90, np.uint8)
-    save_checks(path, rolls, empty)
-    save_checks(path, rolls[:1], empty)  # again: the new set replaces the old whole
+    save_checks(path, Checks(tuple(rolls), empty))
+    save_checks(path, Checks(tuple(rolls[:1]), empty))  # again: the new set replaces the old whole
     kept = load_checks(path)
     assert [r.truth for r in kept.rolls] == [("L", "dot")]
     assert np.array_equal(kept.rolls[0].image, rolls[0].image)

@@ -92,7 +92,7 @@ def test_the_window_shows_each_players_chance(play, monkeypatch: pytest.MonkeyPa
         panels.append([text for text, _ in lines])
         return image
 
-    monkeypatch.setattr("lcr_vision.cli.table.screen_from", lambda args: Shown())
+    monkeypatch.setattr("lcr_vision.cli.table.screen_from", lambda headless, language: Shown())
     monkeypatch.setattr("lcr_vision.table.view.board", board)
     play("--odds")
     shown = [line for lines in panels for line in lines if line.startswith("Odds:")]

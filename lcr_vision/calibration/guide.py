@@ -77,6 +77,7 @@ from lcr_vision.calibration.light import (
 from lcr_vision.calibration.play_area import CalibratedReader, FrameReader, View
 from lcr_vision.calibration.profile import Accuracy, Profile, Roi
 from lcr_vision.calibration.rests import StillFrames, rests
+from lcr_vision.calibration.store import NO_CHECKS, Checks
 from lcr_vision.camera.source import FrameSource
 from lcr_vision.camera.stills import FolderSource, natural_key
 from lcr_vision.errors import UserError
@@ -176,8 +177,7 @@ class Calibration:
         # what the dice were learnt from, kept beside the profile for the evening to learn from
         # again (`lcr_vision.calibration.store.save_checks`): the check rolls and faces shown,
         # and the empty table
-        self.learnt_from: tuple[CheckRoll, ...] = ()
-        self.background: np.ndarray | None = None
+        self.checks: Checks = NO_CHECKS
         self.profile: Profile | None = None  # once run
 
     def run(self) -> Profile:
@@ -373,9 +373,9 @@ class Calibration:
             views = [replace(v, turn=turn) for v in views]
         view, pyramid, (heat, score), accuracy = self._best(checked.rolls, views, make)
         shown = self._shown_faces(later, table)
-        self.learnt_from, self.background = (*checked.rolls, *shown), table.background
-        learnt = self._learn(make(heat, score, pyramid=pyramid), view, self.learnt_from,
-                             table.background, face_map or DEFAULT_MAP)
+        self.checks = Checks((*checked.rolls, *shown), table.background)
+        learnt = self._learn(make(heat, score, pyramid=pyramid), view, self.checks,
+                             face_map or DEFAULT_MAP)
         doubt = self._doubt(learnt, face_map or DEFAULT_MAP)
         self.dialogue.say(self.words.accuracy(accuracy.die_accuracy, accuracy.dice,
                                          accuracy.roll_accuracy, accuracy.rolls,
@@ -474,10 +474,11 @@ class Calibration:
             "expect", n=expected_questions(learnt.truths, learnt.reads, face_map, doubt)))
         return doubt
 
-    def _learn(self, reader: FrameReader, view: View, rolls: Sequence[CheckRoll],
-               background: np.ndarray, face_map: FaceMap) -> HeadTrial | None:
-        """Step 5: a face head for these dice (and the empty table's ``background``, where there
-        are none), and what it reads on held-out check rolls; said. It is kept where it reads
+    def _learn(self, reader: FrameReader, view: View, checks: Checks,
+               face_map: FaceMap) -> HeadTrial | None:
+        """Step 5: a face head for these dice, learnt from the ``checks`` (their rolls, and
+        their empty table as where no die lies), and what it reads on held-out check rolls;
+        said. It is kept where it reads
         them clearly better, or where the table (its dice counted by ``face_map``) would ask
         about them clearly less, with no die more committed wrong (`learn`)."""
         say, words = self.dialogue.say, self.words
@@ -485,11 +486,10 @@ class Calibration:
         if not getattr(getattr(reader, "model", None), "has_features", False):
             say(words.sentence("cannot_learn"))
             return None
-        if len(rolls) < MIN_ROLLS:
+        if len(checks.rolls) < MIN_ROLLS:
             say(words.sentence("too_few_to_learn", least=MIN_ROLLS))
             return None
-        learnt = learn(reader, view, rolls, background=background, asks=table_asks(face_map),
-                       first_reads=True)
+        learnt = learn(reader, view, checks, asks=table_asks(face_map), first_reads=True)
         b, a = learnt.before, learnt.after
         say(words.learnt((b.right, b.dice), (a.right, a.dice), learnt.head is not None))
         return learnt

@@ -28,6 +28,7 @@ from lcr_vision.calibration.fit import (
 )
 from lcr_vision.calibration.play_area import CalibratedReader, View, ViewLook
 from lcr_vision.calibration.profile import Accuracy
+from lcr_vision.calibration.store import Checks
 from lcr_vision.meter import metered
 from lcr_vision.vision.detections import Detections
 from lcr_vision.vision.head import FaceHead
@@ -113,12 +114,11 @@ def _merged(windows: Sequence[tuple[Look, tuple[int, int]]]) -> Peaks:
     return Peaks(centers[keep].reshape(-1, 2), sizes[keep].reshape(-1, 2), scores[keep])
 
 
-def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
-          current: FaceHead | None = None, background: np.ndarray | None = None,
+def learn(reader: DiceReader, view: View, checks: Checks, current: FaceHead | None = None,
           asks: Asks | None = None, fresh: Sequence[bool] | None = None,
           first_reads: bool = False) -> HeadTrial:
-    """Fit a head for ``reader`` on ``rolls`` seen through ``view`` and on as many crops of the
-    empty table ``background`` (a frame, where known) as of dice, and measure it on held-out
+    """Fit a head for ``reader`` on the ``checks``' rolls seen through ``view`` and on as many
+    crops of their empty table (a frame, where known) as of dice, and measure it on held-out
     folds of the rolls against ``reader`` with the ``current`` head (none: the model as
     trained); the new head is kept only if those read clearly better (`clearly_better`), or,
     judged by the questions a table ``asks``, where it would ask clearly fewer with no die more
@@ -132,6 +132,7 @@ def learn(reader: DiceReader, view: View, rolls: Sequence[CheckRoll],
     (`Lesson.cut`)."""
     if not reader.model.has_features:
         raise ValueError("the model has no features output to fit a face head to")
+    rolls, background = checks.rolls, checks.background
     seeing = CalibratedReader(reader, view)
     looks = [seeing.look(roll.image, features=True)
              for roll in metered(rolls, "calibration: learning the dice, rolls looked at")]

@@ -20,7 +20,6 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,8 +113,10 @@ EMPTY = "empty.png"
 
 @dataclass(frozen=True)
 class Checks:
-    """What calibration learnt a profile's dice from, kept beside it (`save_checks`): the check
-    ``rolls`` and the empty table (``background``, a frame; None where it was not kept)."""
+    """What a face head is learnt from (`lcr_vision.calibration.learn_faces.learn`): ``rolls``
+    whose faces are known and the empty table (``background``, a frame; None where it is not
+    known). Calibration's, its check rolls, are kept beside the profile (`save_checks`), and
+    the evening learns from them again with its games' rolls."""
 
     rolls: tuple[CheckRoll, ...] = ()
     background: np.ndarray | None = None
@@ -129,23 +130,23 @@ def checks_folder(path: Path) -> Path:
     return path.with_name(path.stem + CHECKS)
 
 
-def save_checks(path: Path, rolls: Sequence[CheckRoll], background: np.ndarray | None) -> Path:
-    """Keep the check ``rolls`` (and the empty table's ``background``) beside the profile file
+def save_checks(path: Path, checks: Checks) -> Path:
+    """Keep the ``checks`` (their rolls, and the empty table where known) beside the profile file
     ``path``: PNG photos and ``checks.json`` ({"rolls": [{"image", "faces"}], "empty"}), written
     into a fresh folder renamed over the old one, so a crash leaves the old set or the new."""
     folder = checks_folder(path)
     fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=path.parent))
     try:
         entries = []
-        for i, roll in enumerate(rolls):
+        for i, roll in enumerate(checks.rolls):
             name = f"roll-{i:03d}.png"
             cv2.imwrite(str(fresh / name), roll.image)
             entries.append({"image": name, "faces": list(roll.truth)})
-        if background is not None:
-            cv2.imwrite(str(fresh / EMPTY), background)
-        (fresh / CHECKS_FILE).write_text(json.dumps(
-            {"rolls": entries, "empty": EMPTY if background is not None else None}) + "\n",
-            encoding="utf-8")
+        if checks.background is not None:
+            cv2.imwrite(str(fresh / EMPTY), checks.background)
+        empty = EMPTY if checks.background is not None else None
+        (fresh / CHECKS_FILE).write_text(json.dumps({"rolls": entries, "empty": empty}) + "\n",
+                                         encoding="utf-8")
         old = folder.with_name(folder.name + ".old")
         if folder.exists():
             folder.rename(old)

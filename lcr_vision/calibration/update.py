@@ -86,7 +86,7 @@ def update(profile: Profile, sessions: Sequence[Path], model: Path | None = None
         [current is None] * len(checks.rolls) + [roll.name not in known for roll in played])
     if fresh is not None and sum(fresh) < MIN_ROLLS:
         raise CalibrationError(words.sentence("update_few", rolls=sum(fresh), least=MIN_ROLLS))
-    learnt = learn(reader, profile.view, rolls, current, background=checks.background, asks=asks,
+    learnt = learn(reader, profile.view, replace(checks, rolls=tuple(rolls)), current, asks=asks,
                    fresh=fresh)
     doubt = fit_doubt(learnt.truths, learnt.reads, profile.face_map or DEFAULT_MAP)
     if learnt.head is None and found is None and doubt == profile.doubt:

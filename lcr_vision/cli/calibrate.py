@@ -118,8 +118,8 @@ def run(args: argparse.Namespace) -> int:
     # a missing or broken model is the first thing said
     reader = DiceReader(args.model, ReaderSettings(kind), args.threads)
     source = open_source(args.camera, args.source, warn=warn_in(args.language),
-                         resolution=resolution_from(args), tell=note_in(args.language))
-    screen = screen_from(args)
+                         resolution=resolution_from(args.resolution), tell=note_in(args.language))
+    screen = screen_from(args.headless, args.language)
     try:
         with Announcer.start(args.language, mute=args.mute) as announcer:
             dialogue = Dialogue(announcer, screen, sys.stdin, asks=answers is None,
@@ -127,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
             calibration = Calibration(request, reader, source, dialogue, answers)
             profile = calibration.run()
             path = save(profile)
-            save_checks(path, calibration.learnt_from, calibration.background)
+            save_checks(path, calibration.checks)
             announcer.say(CalibrationWords(args.language).sentence("saved", name=profile.name))
         print(f"profile: {path}")
     finally:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lcr_vision.cli.options import add_chips_option, add_seed_option
 from lcr_vision.cli.reading import profile_from
-from lcr_vision.cli.table import add_table_options, announcer_from, play_table, table_reading
+from lcr_vision.cli.table import add_table_options, play_table, sitting_from, table_reading
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session, new_session_folder
 from lcr_vision.phrases.sitting import Games
@@ -46,12 +46,13 @@ def run(args: argparse.Namespace) -> int:
     players = args.players.split(",")
     settings = Settings.create(players, stakes=[args.chips] * len(players))
     reading = table_reading(args, profile_from(args))
-    with announcer_from(args) as announcer:  # checked before the session folder is made
+    sitting = sitting_from(args)
+    with sitting.announcer() as announcer:  # checked before the session folder is made
         session = Session.create(args.session or new_session_folder(), settings,
                                  args.language)
         try:
             table = SimulatedTable(args.seed, kind=args.dice.value, ready=announcer.idle)
-            loop = play_table(args, session, table, reading, announcer, games=1, ask=False)
+            loop = play_table(sitting, session, table, reading, announcer, games=1, ask=False)
         finally:
             session.close()
     finished = session.ledger.series.finished

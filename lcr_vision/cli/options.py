@@ -144,11 +144,11 @@ def add_where_options(parser: argparse.ArgumentParser, camera: str, source_metav
                         "the mode the profile was made at); the size of the simulated table")
 
 
-def resolution_from(args: argparse.Namespace, profile: Profile | None = None) -> Mode | None:
-    """The webcam mode asked for: ``--resolution``, else the frames ``profile`` was made from
-    (its play area is in their pixels), else ``None``: the largest."""
-    if args.resolution is not None:
-        return parse_mode(args.resolution)
+def resolution_from(resolution: str | None, profile: Profile | None = None) -> Mode | None:
+    """The webcam mode asked for: ``--resolution`` (``resolution``), else the frames ``profile``
+    was made from (its play area is in their pixels), else ``None``: the largest."""
+    if resolution is not None:
+        return parse_mode(resolution)
     frame = None if profile is None else profile.view.frame
     return None if frame is None else (int(frame[0]), int(frame[1]))
 
@@ -161,11 +161,11 @@ def add_window_options(parser: argparse.ArgumentParser, headless: str) -> None:
                         help="print what would be said, speak nothing")
 
 
-def screen_from(args: argparse.Namespace) -> Screen:
-    """A window unless ``--headless`` or no display can show one."""
-    if args.headless:
+def screen_from(headless: bool, language: str) -> Screen:
+    """A window unless ``--headless`` or no display can show one (said in ``language``)."""
+    if headless:
         return Screen()
     if not display_available():
-        warn_in(args.language)(Said("no_display"))
+        warn_in(language)(Said("no_display"))
         return Screen()
     return Window()

@@ -15,8 +15,8 @@ from lcr_vision.cli.reading import profile_from
 from lcr_vision.cli.table import (
     add_source_options,
     add_table_options,
-    announcer_from,
     play_at_table,
+    sitting_from,
     table_reading,
 )
 from lcr_vision.errors import Said, UserError
@@ -135,15 +135,16 @@ def run(args: argparse.Namespace) -> int:
     for option in ("camera", "source", "resolution", "calibration", "model", "dice"):
         if getattr(args, option) is not None:
             raise UserError(Said("manual_no_camera", {"option": option}))
-    with open(os.devnull, "w") as quiet, announcer_from(
-            args, out=sys.stdout if args.mute else quiet) as announcer:
+    sitting = sitting_from(args)
+    with open(os.devnull, "w") as quiet, sitting.announcer(
+            sys.stdout if sitting.mute else quiet) as announcer:
         # manual play prints its own text; the announcer speaks and records, or, muted, prints
         # what it would have said
         session = open_session(args, settings)
         try:
-            phrases = Phrasebook(session.settings.players, args.language)
-            ManualPlay(session, sys.stdout, announcer, phrases, args.odds, args.say_odds).run(
-                sys.stdin, prompt=sys.stdin.isatty())
+            phrases = Phrasebook(session.settings.players, sitting.language)
+            ManualPlay(session, sys.stdout, announcer, phrases, sitting.odds,
+                       sitting.say_odds).run(sys.stdin, prompt=sys.stdin.isatty())
         finally:
             session.close()
     return 0

@@ -1,10 +1,12 @@
-"""What ``play`` (at a table) and ``demo`` share: their options, and the wiring from options to a
-running :class:`TableLoop`. Heavy parts (OpenCV, the model) load only when a game starts."""
+"""What ``play`` (at a table) and ``demo`` share: their options, read once into typed values
+(`Sitting`, and play's `AtTable`), and the wiring from those to a running :class:`TableLoop`.
+Heavy parts (OpenCV, the model) load only when a game starts."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -18,6 +20,7 @@ from lcr_vision.cli.options import (
 )
 from lcr_vision.cli.reading import add_reader_options
 from lcr_vision.errors import Said, UserError
+from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
 from lcr_vision.phrases.spoken import note_in
 from lcr_vision.speech import LANGUAGES, Announcer, Phrasebook
@@ -64,59 +67,111 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     add_reader_options(p)
 
 
-def announcer_from(args: argparse.Namespace, out: TextIO | None = None) -> Announcer:
-    """The announcer the speech options ask for (printing to ``out``, default stdout)."""
+@dataclass(frozen=True)
+class Sitting:
+    """What the table options (`add_table_options`) ask of a sitting, read from the command line
+    once (`sitting_from`), so that what plays takes typed values: the language, how it speaks,
+    whether it shows a window, and the odds."""
+
+    language: str
+    voice: str | None
+    rate: int | None
+    mute: bool
+    speech_out: Path | None
+    headless: bool
+    odds: bool
+    say_odds: bool
+
+    def announcer(self, out: TextIO | None = None) -> Announcer:
+        """The announcer the speech options ask for (printing to ``out``, default stdout)."""
+        return Announcer.start(self.language, self.voice, self.rate, self.mute, self.speech_out,
+                               out)
+
+
+def sitting_from(args: argparse.Namespace) -> Sitting:
+    """The table options as a `Sitting`; a speaking rate out of bounds is refused."""
     if args.rate is not None and not 40 <= args.rate <= 500:
         raise UserError(Said("speech_rate", {"rate": str(args.rate)}))
-    return Announcer.start(args.language, args.voice, args.rate, args.mute, args.speech_out, out)
+    return Sitting(args.language, args.voice, args.rate, args.mute, args.speech_out,
+                   args.headless, args.odds, args.say_odds)
+
+
+@dataclass(frozen=True)
+class AtTable:
+    """What ``play`` at a table takes from its options, read once, as it starts (`table_from`):
+    the `Sitting`, where the frames come from (``max_pixels`` bounds a folder's photos), and
+    what the table learns with between games, where it ``learns``."""
+
+    sitting: Sitting
+    camera: int | None
+    source: str | None
+    seed: int
+    max_pixels: int
+    # --resolution as typed: `resolution_from` reads the mode from it as the camera opens, once
+    # the speech has started, so that a refusal of the speech options still comes first
+    resolution: str | None
+    learns: bool
+    calibration: str | None
+    model: Path | None
+    threads: int
+    dice: DiceKind | None
+
+
+def table_from(args: argparse.Namespace) -> AtTable:
+    """``play``'s options as an `AtTable`: the pixel limit, then the sitting, refused in that
+    order. Nothing is learnt with ``--no-learn`` or on the simulated table."""
+    max_pixels = pixel_limit(args.max_megapixels)
+    return AtTable(sitting_from(args), args.camera, args.source, args.seed, max_pixels,
+                   args.resolution, not args.no_learn and args.source != SYNTHETIC,
+                   args.calibration, args.model, args.threads, args.dice)
 
 
 def play_at_table(args: argparse.Namespace, profile: Profile | None, reading: Reading,
                   open_session: Callable[[], Session]) -> None:
     """``play`` with the source its options name, until quit or the source ends, reading with
     ``reading`` (`table_reading`); the ``--calibration`` ``profile`` it was made from also gives
-    the webcam mode and learns. The speech and the source are checked before ``open_session``
-    makes or opens the session folder, so that a missing camera or an unwritable
-    ``--speech-out`` leaves nothing behind and says nothing."""
-    limit = pixel_limit(args.max_megapixels)
-    with announcer_from(args) as announcer:
-        source = open_source(args.camera, args.source, args.seed, ready=announcer.idle,
-                             max_pixels=limit, warn=announcer.warn,
-                             resolution=resolution_from(args, profile),
-                             tell=note_in(args.language))
+    the webcam mode and learns. The options are read once (`table_from`). The speech and the
+    source are checked before ``open_session`` makes or opens the session folder, so that a
+    missing camera or an unwritable ``--speech-out`` leaves nothing behind and says nothing."""
+    table = table_from(args)
+    sitting = table.sitting
+    with sitting.announcer() as announcer:
+        mode = resolution_from(table.resolution, profile)
+        source = open_source(table.camera, table.source, table.seed, ready=announcer.idle,
+                             max_pixels=table.max_pixels, warn=announcer.warn, resolution=mode,
+                             tell=note_in(sitting.language))
         try:
             source.check()
             session = open_session()
         except BaseException:
             source.close()
             raise
-        evening = evening_for(args, session, profile)
+        evening = evening_for(table, session, profile)
         try:
-            play_table(args, session, source, reading, announcer, evening=evening)
+            play_table(sitting, session, source, reading, announcer, evening=evening)
         finally:
             session.close()
-    phrases = Phrasebook(session.settings.players, args.language)
+    phrases = Phrasebook(session.settings.players, sitting.language)
     if evening is not None and evening.learnt:
         key = "profile_made" if evening.made else "profile_learnt"
         print(phrases.written(key, name=evening.profile.name, path=evening.path), flush=True)
     print(phrases.written("manual_saved", folder=session.folder), flush=True)
 
 
-def evening_for(args: argparse.Namespace, session: Session,
-                profile: Profile | None) -> Evening | None:
-    """What the table learns as it plays (`lcr_vision.calibration.evening`): into the
-    ``--calibration`` ``profile`` it plays with, else into one made for the session; nothing with
-    ``--no-learn`` or on the simulated table."""
-    if getattr(args, "no_learn", True) or getattr(args, "source", None) == SYNTHETIC:
+def evening_for(table: AtTable, session: Session, profile: Profile | None) -> Evening | None:
+    """What the table learns as it plays (`lcr_vision.calibration.evening`), where it learns:
+    into the ``--calibration`` ``profile`` it plays with, else into one made for the
+    session."""
+    if not table.learns:
         return None
     from lcr_vision.calibration.evening import Evening
     from lcr_vision.calibration.store import learning_path, user_folder
 
     if profile is not None:
-        return Evening(profile, learning_path(args.calibration), args.model, args.threads)
-    source = getattr(args, "source", None)
-    return Evening.made_for(session.folder, args.dice, of_photos(source),
-                            user_folder(), args.model, args.threads)
+        assert table.calibration is not None  # the profile is the one it names
+        return Evening(profile, learning_path(table.calibration), table.model, table.threads)
+    return Evening.made_for(session.folder, table.dice, of_photos(table.source),
+                            user_folder(), table.model, table.threads)
 
 
 def table_reading(args: argparse.Namespace, profile: Profile | None) -> Reading:
@@ -139,7 +194,7 @@ def of_photos(source: str | None) -> bool:
     return path.is_dir() or (path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES)
 
 
-def play_table(args: argparse.Namespace, session: Session, source: FrameSource,
+def play_table(sitting: Sitting, session: Session, source: FrameSource,
                reading: Reading, announcer: Announcer, games: int | None = None,
                ask: bool = True, evening: Evening | None = None) -> TableLoop:
     """Play at the table with ``reading`` until quit, the source ends, or ``games`` games have
@@ -149,13 +204,13 @@ def play_table(args: argparse.Namespace, session: Session, source: FrameSource,
     from lcr_vision.table import loop as table  # OpenCV loads here, not at --help
     from lcr_vision.table.answers import Answers
 
-    screen = screen_from(args)
+    screen = screen_from(sitting.headless, sitting.language)
     answers = Answers() if ask and not screen.visible else None
     learn = None if evening is None else (
         lambda: evening.learn(session.folder, session.settings.face_map))
-    options = table.TableOptions(games=games, interactive=screen.visible, odds=args.odds,
-                                 say_odds=args.say_odds, answers=answers, learn=learn)
-    phrases = Phrasebook(session.settings.players, args.language)
+    options = table.TableOptions(games=games, interactive=screen.visible, odds=sitting.odds,
+                                 say_odds=sitting.say_odds, answers=answers, learn=learn)
+    phrases = Phrasebook(session.settings.players, sitting.language)
     loop = table.TableLoop(session, source, reading, announcer, phrases, screen, options)
     try:
         loop.run()

@@ -181,7 +181,7 @@ def evening(table: str, seed: int = SEED, model: Path | None = None,
                 return night
             profile = calibration.profile
             path = write(profile, folder / "profiles" / f"{profile.name}.json")
-            save_checks(path, calibration.learnt_from, calibration.background)
+            save_checks(path, calibration.checks)
             start = reading_for(profile, model)
 
             def draw(n: int) -> Roll:
