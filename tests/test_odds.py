@@ -15,6 +15,7 @@ from lcr_vision.odds import (
     Odds,
     OddsMethodError,
     PositionError,
+    exact,
     odds,
     solve_times,
     solves_exactly,
@@ -31,6 +32,7 @@ from lcr_vision.odds.exact import (
     tolerance,
 )
 from lcr_vision.odds.position import Position
+from lcr_vision.odds.states import Level
 from lcr_vision.random_games import simulate_standard
 from lcr_vision.rules import GameState, Settings, Variants
 
@@ -174,6 +176,29 @@ def test_big_levels_are_solved_once_and_read_back(
         solved_level.cache_clear()
 
 
+@pytest.mark.parametrize("stored", [False, True])
+def test_a_cold_solve_solves_each_level_once(
+    stored: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the start, with nothing in memory or on disk, every level is solved once, with the
+    store or without it: the bench times the solve without it, and it once solved each twice."""
+    monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path))
+    solves: list[int] = []
+    solve = exact._solve
+
+    def counted(level: Level, lower: dict[int, exact.SolvedLevel]) -> np.ndarray:
+        solves.append(level.chips)
+        return solve(level, lower)
+
+    monkeypatch.setattr(exact, "_solve", counted)
+    solved_level.cache_clear()
+    try:
+        exact_values(Position.of((3,) * 4, roller=0), stored=stored)
+    finally:
+        solved_level.cache_clear()
+    assert sorted(solves) == list(range(1, 13))
+
+
 def test_exact_up_to_eight_players_with_three_chips_each() -> None:
     def start(players: int, chips: int = 3) -> tuple[Settings, GameState]:
         table = Settings.create([f"P{i}" for i in range(players)])
@@ -244,9 +269,9 @@ def test_a_solve_asks_for_small_pages_and_puts_numpy_back(monkeypatch: pytest.Mo
     assert huge() == before
     seen = []
 
-    def watched(players: int, chips: int, stored: bool = True) -> exact.SolvedLevel:
+    def watched(players: int, chips: int, *, stored: bool = True) -> exact.SolvedLevel:
         seen.append(huge())
-        return solved_level(players, chips, stored)
+        return solved_level(players, chips, stored=stored)
 
     monkeypatch.setattr(exact, "solved_level", watched)
     exact.exact_values(Position.of((3, 3, 3), 0), stored=False)

@@ -38,7 +38,8 @@ def test_the_phase_is_the_rollers_seat_in_a_frame_that_turns_with_the_table(
 @given(st.integers(3, 6), st.integers(2, 9))
 def test_planned_rolls_lead_to_the_rows_of_the_rolled_states(players: int, chips: int) -> None:
     level = Level.build(players, chips)
-    lower = {c: solved_level(players, chips - c, False) for c in range(1, min(3, chips - 1) + 1)}
+    lower = {c: solved_level(players, chips - c, stored=False)
+             for c in range(1, min(3, chips - 1) + 1)}
     for block in plan(level, lower):
         states = level.states[block.rows].astype(np.int64)
         first = phases(states)

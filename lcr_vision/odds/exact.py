@@ -109,11 +109,13 @@ def _converge(layout: Layout, correction: np.ndarray, base: np.ndarray, within: 
 
 
 @cache
-def solved_level(players: int, chips: int, stored: bool = True) -> SolvedLevel:
+def solved_level(players: int, chips: int, *, stored: bool = True) -> SolvedLevel:
     """Solve the level with ``chips`` in play (and, first, the levels below it, from the bottom up
     so that hundreds of chips do not recurse hundreds of calls deep). With ``stored``, big levels
     come from the on-disk `store` when they are there, and go there once solved; a solve builds
-    on levels solved in memory only, so the store's rounding never adds up level on level."""
+    on levels solved in memory only, so the store's rounding never adds up level on level.
+    ``stored`` is keyword-only: the cache tells ``(8, 24, False)`` from ``(8, 24, stored=False)``,
+    and the two spellings solved every level twice."""
     if stored:
         kept = store.load(players, chips, level_states(players, chips))
         if kept is not None:  # the store keeps rows in composition order, the level's `position`
@@ -214,7 +216,7 @@ def exact_values(position: Position, stored: bool = True) -> np.ndarray:
                comb(chips + players - 1, players)) as meter, small_pages():
         try:
             for level_chips in range(1, chips + 1):  # bottom up: each call solves one level
-                solved = solved_level(players, level_chips, stored)
+                solved = solved_level(players, level_chips, stored=stored)
                 meter.advance(len(solved.level))
         finally:
             release()
