@@ -1,7 +1,7 @@
 """Odds quick enough to ask after every roll at the table, where a stall would hold up the camera.
 
 `odds` answers exactly whenever the standard rules allow, and on a table of 7 or 8 that means
-solving for seconds (7 players) to some twenty seconds (8) the first time. At the table the exact
+solving for seconds (7 players) to about fifteen seconds (8) the first time. At the table the exact
 answer is used only when it is at hand: its level is stored on disk (``lcr-vision odds`` was asked
 about such a table once on this machine, see `store`), or the chips in play make few enough states
 to solve in well under a second (`QUICK_STATES`: 6 players from the start, 7 or 8 later in the

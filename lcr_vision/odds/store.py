@@ -1,6 +1,6 @@
 """The on-disk store of solved levels, so that big tables are solved once per machine.
 
-Solving 8 players from the start takes most of twenty seconds, while reading one position back
+Solving 8 players from the start takes about fifteen seconds, while reading one position back
 takes a fraction of one: a level is memory-mapped in the order of `states.composition_rank`, so a
 look-up finds its row without building the level and reads only the pages it needs. Levels of
 fewer than `MIN_STATES` states are not stored: with all the levels below them, they solve in a

@@ -31,7 +31,7 @@ def solve_times(
     players: Iterable[int] = range(3, 9), chips: int = STARTING_CHIPS,
     progress: Callable[[str], None] = lambda line: None,
 ) -> dict[int, float]:
-    """Cold solve time in seconds per player count (3 to 8 by default: 8 takes some twenty seconds);
+    """Cold solve seconds per player count (3 to 8 by default: 8 takes some twelve seconds);
     ``progress`` is told of each table before it is solved."""
     times = {}
     for n in players:
