@@ -181,7 +181,7 @@ def test_a_cold_solve_solves_each_level_once(
     stored: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """From the start, with nothing in memory or on disk, every level is solved once, with the
-    store or without it: the bench times the solve without it, and it once solved each twice."""
+    store or without it (the bench times it without): two spellings of a call solved each twice."""
     monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path))
     solves: list[int] = []
     solve = exact._solve
@@ -253,7 +253,6 @@ def test_a_solve_asks_for_small_pages_and_puts_numpy_back(monkeypatch: pytest.Mo
     the solve fails."""
     import numpy as np
 
-    from lcr_vision.odds import exact
     from lcr_vision.odds.scratch import small_pages
 
     huge = np._core.multiarray._get_madvise_hugepage

@@ -114,8 +114,8 @@ def solved_level(players: int, chips: int, *, stored: bool = True) -> SolvedLeve
     so that hundreds of chips do not recurse hundreds of calls deep). With ``stored``, big levels
     come from the on-disk `store` when they are there, and go there once solved; a solve builds
     on levels solved in memory only, so the store's rounding never adds up level on level.
-    ``stored`` is keyword-only: the cache tells ``(8, 24, False)`` from ``(8, 24, stored=False)``,
-    and the two spellings solved every level twice."""
+    ``stored`` is keyword-only so that a level has one cache entry: the cache tells
+    ``(8, 24, False)`` from ``(8, 24, stored=False)``, and two spellings would solve it twice."""
     if stored:
         kept = store.load(players, chips, level_states(players, chips))
         if kept is not None:  # the store keeps rows in composition order, the level's `position`
