@@ -268,7 +268,7 @@ def test_a_solve_asks_for_small_pages_and_puts_numpy_back(monkeypatch: pytest.Mo
     assert huge() == before
     seen = []
 
-    def watched(players: int, chips: int, *, stored: bool = True) -> exact.SolvedLevel:
+    def watched(players: int, chips: int, *, stored: bool) -> exact.SolvedLevel:
         seen.append(huge())
         return solved_level(players, chips, stored=stored)
 

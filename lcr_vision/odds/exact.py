@@ -109,13 +109,14 @@ def _converge(layout: Layout, correction: np.ndarray, base: np.ndarray, within: 
 
 
 @cache
-def solved_level(players: int, chips: int, *, stored: bool = True) -> SolvedLevel:
+def solved_level(players: int, chips: int, *, stored: bool) -> SolvedLevel:
     """Solve the level with ``chips`` in play (and, first, the levels below it, from the bottom up
     so that hundreds of chips do not recurse hundreds of calls deep). With ``stored``, big levels
     come from the on-disk `store` when they are there, and go there once solved; a solve builds
     on levels solved in memory only, so the store's rounding never adds up level on level.
-    ``stored`` is keyword-only so that a level has one cache entry: the cache tells
-    ``(8, 24, False)`` from ``(8, 24, stored=False)``, and two spellings would solve it twice."""
+    ``stored`` is keyword-only with no default, so that a call has one spelling: the cache keys
+    on the call as written, and ``(8, 24)``, ``(8, 24, True)`` and ``(8, 24, stored=True)`` would
+    each solve the level again."""
     if stored:
         kept = store.load(players, chips, level_states(players, chips))
         if kept is not None:  # the store keeps rows in composition order, the level's `position`

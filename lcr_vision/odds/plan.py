@@ -13,7 +13,7 @@ new, so a sweep follows the game most of the way round the table and a level nee
 the sweeps of the plain order.
 
 >>> from lcr_vision.odds.exact import solved_level
->>> lower = {c: solved_level(3, 3 - c) for c in (1, 2)}
+>>> lower = {c: solved_level(3, 3 - c, stored=False) for c in (1, 2)}
 >>> blocks = plan(Level.build(players=3, chips=3), lower)
 >>> [(b.rows.tolist(), phases(Level.build(3, 3).states[b.rows]).tolist()) for b in blocks]
 [([2], [2]), ([3], [1]), ([1], [0]), ([4], [0]), ([5], [0])]

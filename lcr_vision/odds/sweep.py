@@ -15,7 +15,8 @@ slice rather than a gather. Finished states have no correction: rolls that lead 
 >>> from lcr_vision.odds.exact import solved_level
 >>> from lcr_vision.odds.plan import plan
 >>> level = Level.build(players=3, chips=3)
->>> layout = Layout.of(level, plan(level, {c: solved_level(3, 3 - c) for c in (1, 2)}))
+>>> lower = {c: solved_level(3, 3 - c, stored=False) for c in (1, 2)}
+>>> layout = Layout.of(level, plan(level, lower))
 >>> layout.rows.tolist(), layout.width
 ([2, 3, 1, 4, 5], 4)
 >>> layout.blocks[0].steps[0].targets.tolist()  # plan's rows [[5], [4], [0]]; 0 won
