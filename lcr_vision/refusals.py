@@ -246,6 +246,7 @@ REFUSALS: Mapping[str, str] = {
     "render_negative": "--n and --empty must be 0 or more",
     "render_nothing": "nothing to render: give --n or --empty above 0",
     "out_not_folder": "{path} exists and is not a folder",
+    "pip_share": "expected a share of pip renders from 0 to 0.6, got {text!r}",
     "jpeg_floor": "expected a JPEG quality from 1 to 94, got {text!r}",
     "crop_side": "expected a side from 16 to 128 pixels, got {text!r}",
     "die_px_range": "expected LO-HI pixels with 6 <= LO < HI <= 200, got {text!r}",

@@ -78,6 +78,8 @@ def test_a_stopped_run_leaves_its_average_to_train_on_from(
       for t in ("1.5", "0", "x")),
     *(("--crop", t, f"expected a side from 16 to 128 pixels, got {t!r}", "56")
       for t in ("8", "200", "x")),
+    *(("--pip-share", t, f"expected a share of pip renders from 0 to 0.6, got {t!r}", "0.25")
+      for t in ("0.7", "-0.1", "x")),
 ])
 def test_a_setting_out_of_range_is_refused_in_one_line(
         option: str, text: str, reason: str, good: str,
@@ -107,13 +109,13 @@ def test_the_commands_defaults_are_the_training_modules_own() -> None:
     from lcr_vision.training.augment import JPEG_FLOOR
     from lcr_vision.training.batches import CROP_DIE_PX
     from lcr_vision.training.lite import LiteClassifier
-    from lcr_vision.training.renders import TILT_MAX
+    from lcr_vision.training.renders import PIP_SHARE, TILT_MAX
     from lcr_vision.vision import spec
 
-    assert (train.CLASSIFIER_WIDTHS, train.LITE_CROP, train.TILT_MAX, train.JPEG_FLOOR,
-            train.CROP_DIE_PX, train.CROP, train.FACE_SCORE) == (
-        nets.CLASSIFIER_WIDTHS, LiteClassifier.crop, TILT_MAX, JPEG_FLOOR, CROP_DIE_PX, spec.CROP,
-        spec.FACE_SCORE)
+    assert (train.CLASSIFIER_WIDTHS, train.LITE_CROP, train.TILT_MAX, train.PIP_SHARE,
+            train.JPEG_FLOOR, train.CROP_DIE_PX, train.CROP, train.FACE_SCORE) == (
+        nets.CLASSIFIER_WIDTHS, LiteClassifier.crop, TILT_MAX, PIP_SHARE, JPEG_FLOOR,
+        CROP_DIE_PX, spec.CROP, spec.FACE_SCORE)
 
 
 def test_training_without_the_train_extra_is_one_line(

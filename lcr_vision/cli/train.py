@@ -25,10 +25,12 @@ DESCRIPTION = (
 REPO = Path(__file__).resolve().parents[2]
 # The training modules' defaults, written out so that ``--help`` loads no PyTorch; a test checks
 # them against the modules' own (nets.CLASSIFIER_WIDTHS, lite.LiteClassifier.crop,
-# renders.TILT_MAX, augment.JPEG_FLOOR, batches.CROP_DIE_PX, vision.spec CROP and FACE_SCORE).
+# renders.TILT_MAX and PIP_SHARE, augment.JPEG_FLOOR, batches.CROP_DIE_PX, vision.spec CROP and
+# FACE_SCORE).
 CLASSIFIER_WIDTHS = (16, 32, 32, 64, 64, 96)
 LITE_CROP = 56
 TILT_MAX = 40.0
+PIP_SHARE = 0.1
 JPEG_FLOOR = 35
 CROP = 40
 CROP_DIE_PX = (14.0, 80.0)
@@ -40,6 +42,17 @@ def _jpeg_floor(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 94:
         raise refused(Said("jpeg_floor", {"text": text}))
     return int(text)
+
+
+def _pip_share(text: str) -> float:
+    """A share of the renders from 0 to 0.6: the rest of the scenes keep some boxed dice."""
+    try:
+        share = float(text)
+    except ValueError:
+        share = -1.0
+    if not 0 <= share <= 0.6:
+        raise refused(Said("pip_share", {"text": text}))
+    return share
 
 
 def _crop_side(text: str) -> int:
@@ -149,6 +162,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "faces below top faces): renders rolled and views turned by at most a few "
                    "degrees, mirrored half the time; the reader then reads each crop as cut and "
                    "mirrored rather than in quarter-turns")
+    p.add_argument("--pip-share", type=_pip_share, default=PIP_SHARE, metavar="S",
+                   help="the share of rendered scenes with pip dice, the boxed LCR and Wild ones "
+                   f"sharing what is left after the mixed and empty tables (default: {PIP_SHARE})")
     p.add_argument("--face-score", type=_probability, metavar="P",
                    help="the least probability of a face the reader reports, kept in the model's "
                    f"metadata (default: none kept, the reader's {FACE_SCORE}); measure it "

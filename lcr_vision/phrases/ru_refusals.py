@@ -248,6 +248,7 @@ REFUSALS_RU: Mapping[str, str] = {
     "render_negative": "--n и --empty не бывают меньше 0",
     "render_nothing": "рисовать нечего: дайте --n или --empty больше 0",
     "out_not_folder": "{path} уже есть, и это не папка",
+    "pip_share": "нужна доля сцен с точками от 0 до 0.6, а не {text!r}",
     "jpeg_floor": "нужно качество JPEG от 1 до 94, а не {text!r}",
     "crop_side": "нужна сторона от 16 до 128 пикселей, а не {text!r}",
     "die_px_range": "нужно НИЖНИЙ-ВЕРХНИЙ в пикселях, 6 <= НИЖНИЙ < ВЕРХНИЙ <= 200, а не {text!r}",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -24,6 +24,7 @@ from lcr_vision.vision.spec import NONE, UPRIGHT_TURN
 # Share of each kind of rendered scene: boxed dice first, pips as a bridge to the real photos,
 # and empty tables (chips, coins, cards, hands) that must yield no dice at all.
 MIX = (("lcr", 0.35), ("wild", 0.35), ("pip", 0.1), ("mixed", 0.1), ("empty", 0.1))
+PIP_SHARE = dict(MIX)["pip"]
 SIZE = (640, 480)
 
 
@@ -62,13 +63,47 @@ CHUNK = 50  # scenes rendered from one seed, so that processes can share the wor
 TILT_MAX = Ranges().tilt_deg[1]  # the renderer's steepest camera unless a run asks for more
 
 
-def _render_chunk(seed: int, chunk: int, count: int, tilt_max: float = TILT_MAX,
-                  typefaces: bool = False, upright: bool = False) -> list[Scene]:
+@dataclass(frozen=True)
+class RenderLook:
+    """How a run's scenes are rendered: cameras tilted up to ``tilt_max`` degrees; ``typefaces``,
+    letters printed as real boxed dice are (`synth.typefaces.printed`) and glitter bodies and
+    rimmed ink as shops sell them (`synth.die_look.as_made`); ``upright``, the table's far side
+    up (cameras rolled by at most ``UPRIGHT_TURN``, not any angle); and ``pip_share`` of the
+    scenes pip dice, the boxed kinds giving up what it adds to ``MIX``'s.
+
+    >>> dict(RenderLook(pip_share=0.3).mix())["lcr"]
+    0.25
+    >>> RenderLook(tilt_max=50, upright=True, pip_share=0.3).tag()
+    '-tilt50-upright-pip0.3'
+    """
+
+    tilt_max: float = TILT_MAX
+    typefaces: bool = False
+    upright: bool = False
+    pip_share: float = PIP_SHARE
+
+    def mix(self) -> tuple[tuple[str, float], ...]:
+        """Each kind of scene and its share: ``MIX`` with the pips at ``pip_share``."""
+        shares = dict(MIX, pip=self.pip_share)
+        boxed = (1 - sum(shares.values()) + shares["lcr"] + shares["wild"]) / 2
+        if self.pip_share < 0 or boxed <= 0:
+            raise ValueError(f"a pip share of {self.pip_share:g} leaves no boxed dice")
+        return tuple((kind, round(boxed, 6) if kind in ("lcr", "wild") else share)
+                     for kind, share in dict(shares, lcr=boxed, wild=boxed).items())
+
+    def tag(self) -> str:
+        """What sets these renders apart from the default ones, for their cache's name."""
+        return "".join((f"-tilt{self.tilt_max:g}" if self.tilt_max != TILT_MAX else "",
+                        "-typefaces" if self.typefaces else "", "-upright" if self.upright else "",
+                        f"-pip{self.pip_share:g}" if self.pip_share != PIP_SHARE else ""))
+
+
+def _render_chunk(seed: int, chunk: int, count: int, look: RenderLook) -> list[Scene]:
     rng = np.random.default_rng([seed, chunk])
-    ranges = replace(Ranges(), tilt_deg=(Ranges().tilt_deg[0], tilt_max))
-    ranges = replace(ranges, roll_deg=(-UPRIGHT_TURN, UPRIGHT_TURN)) if upright else ranges
-    ranges = as_made(printed(ranges)) if typefaces else ranges
-    kinds, shares = zip(*MIX)
+    ranges = replace(Ranges(), tilt_deg=(Ranges().tilt_deg[0], look.tilt_max))
+    ranges = replace(ranges, roll_deg=(-UPRIGHT_TURN, UPRIGHT_TURN)) if look.upright else ranges
+    ranges = as_made(printed(ranges)) if look.typefaces else ranges
+    kinds, shares = zip(*look.mix())
     out = []
     for kind in rng.choice(kinds, size=count, p=shares):
         s = render_scene(rng, "mixed" if kind == "empty" else str(kind), SIZE, ranges,
@@ -77,15 +112,11 @@ def _render_chunk(seed: int, chunk: int, count: int, tilt_max: float = TILT_MAX,
     return out
 
 
-def render_scenes(count: int, seed: int, workers: int = 0, tilt_max: float = TILT_MAX,
-                  typefaces: bool = False, upright: bool = False) -> list[Scene]:
-    """``count`` scenes in the proportions of ``MIX``, cameras tilted up to ``tilt_max`` degrees,
-    with ``typefaces`` letters printed as real boxed dice are (`synth.typefaces.printed`) and
-    glitter bodies and rimmed ink as shops sell them (`synth.die_look.as_made`), and
-    ``upright``, the table's far side up (cameras rolled by at most ``UPRIGHT_TURN``, not any
-    angle), reproducible from ``seed`` whatever the number of ``workers`` rendering them."""
-    jobs = [(seed, c, min(CHUNK, count - c * CHUNK), tilt_max, typefaces, upright)
-            for c in range(-(-count // CHUNK))]
+def render_scenes(count: int, seed: int, workers: int = 0,
+                  look: RenderLook = RenderLook()) -> list[Scene]:
+    """``count`` scenes in the proportions of ``look.mix()``, rendered as ``look`` says,
+    reproducible from ``seed`` whatever the number of ``workers`` rendering them."""
+    jobs = [(seed, c, min(CHUNK, count - c * CHUNK), look) for c in range(-(-count // CHUNK))]
     if workers:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             chunks = pool.starmap(_render_chunk, jobs)
@@ -95,19 +126,15 @@ def render_scenes(count: int, seed: int, workers: int = 0, tilt_max: float = TIL
 
 
 def cached_renders(count: int, seed: int, folder: Path, workers: int = 0,
-                   tilt_max: float = TILT_MAX, typefaces: bool = False,
-                   upright: bool = False) -> list[Scene]:
-    """``render_scenes(count, seed, tilt_max=..., typefaces=..., upright=...)``, from ``folder``
-    when rendered before (JPEG-compressed)."""
-    steeper = "" if tilt_max == TILT_MAX else f"-tilt{tilt_max:g}"
-    printed_ = "-typefaces" if typefaces else ""
-    upright_ = "-upright" if upright else ""
+                   look: RenderLook = RenderLook()) -> list[Scene]:
+    """``render_scenes(count, seed, look=look)``, from ``folder`` when rendered before
+    (JPEG-compressed)."""
     # v5: smoky dice; v6: glitter and rimmed dice among the typefaces
-    path = folder / f"renders-v6-{seed}-{count}{steeper}{printed_}{upright_}.pkl"
+    path = folder / f"renders-v6-{seed}-{count}{look.tag()}.pkl"
     if not path.is_file():
         stored = [(cv2.imencode(".jpg", s.image, [cv2.IMWRITE_JPEG_QUALITY, 95])[1], s.centers,
                    s.sizes, s.faces)
-                  for s in render_scenes(count, seed, workers, tilt_max, typefaces, upright)]
+                  for s in render_scenes(count, seed, workers, look)]
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pickle.dumps(stored))
     stored = pickle.loads(path.read_bytes())

@@ -38,7 +38,7 @@ from lcr_vision.training.nets import (
 )
 from lcr_vision.training.optimise import Budget, train_classifier, train_locator
 from lcr_vision.training.realset import real_scenes, rune55_scenes
-from lcr_vision.training.renders import TILT_MAX, cached_renders
+from lcr_vision.training.renders import PIP_SHARE, TILT_MAX, RenderLook, cached_renders
 from lcr_vision.training.sources import SceneSource
 from lcr_vision.training.unfold import load_onnx, onnx_classifier_widths
 from lcr_vision.vision import spec
@@ -95,6 +95,7 @@ class TrainOptions:
     tilt_max: float = TILT_MAX
     typefaces: bool = False
     upright: bool = False
+    pip_share: float = PIP_SHARE
     face_score: float | None = None
     mine: Path | None = None
     jpeg_floor: int = JPEG_FLOOR
@@ -127,8 +128,8 @@ def train(args: TrainOptions) -> int:
         if args.rune55:
             more = rune55_scenes(args.rune55)
             log(f"{len(more)} rune55 training photos, {sum(len(s.faces) for s in more)} dice")
-        renders = cached_renders(args.renders, args.render_seed, args.work, args.workers,
-                                 args.tilt_max, args.typefaces, args.upright)
+        look = RenderLook(args.tilt_max, args.typefaces, args.upright, args.pip_share)
+        renders = cached_renders(args.renders, args.render_seed, args.work, args.workers, look)
         log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
     frames = SceneSource(real, renders, 0.5, more_real=more, more_share=args.rune55_share)
     crops = SceneSource(real, renders, 0.6, more_real=more, more_share=args.rune55_share)
