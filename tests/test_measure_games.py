@@ -10,7 +10,16 @@ import pytest
 
 from lcr_vision.camera.stills import FolderSource
 from lcr_vision.cli import main
-from lcr_vision.measure.games import REAL, SETS, TruthAnswers, crop_rolls, measure_games
+from lcr_vision.measure.games import (
+    REAL,
+    SETS,
+    WHY_ASKED,
+    Tally,
+    TruthAnswers,
+    crop_rolls,
+    measure_games,
+    play_source,
+)
 from lcr_vision.vision.detections import Detections
 
 
@@ -23,6 +32,31 @@ def test_a_question_is_answered_with_the_truth_of_the_photo_in_view_once(tmp_pat
     assert answers.ask("roll 5? ") is None  # refused once: nothing more to say
     source.position = 5
     assert answers.ask("roll 6? ") == "C" and answers.questions == 3
+
+
+def test_rolls_asked_about_are_told_apart_by_what_was_read(tmp_path) -> None:
+    """Photos of an empty table through the real loop and reader: each roll is asked about with
+    its dice missing, answered, and counted as such; nobody answering, none is counted."""
+    import cv2
+
+    from lcr_vision.calibration.profile import reading_for
+    from lcr_vision.ledger import Session
+    from lcr_vision.rules import Settings
+
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    for i in range(3):
+        cv2.imwrite(str(photos / f"roll{i:04d}.png"), np.full((480, 640, 3), 120, np.uint8))
+    for answered in (True, False):
+        session = Session.create(tmp_path / f"session-{answered}",
+                                 Settings.create(["Ann", "Ben", "Cat"]))
+        tally = Tally()
+        play_source(session, FolderSource(photos), lambda frame: ("dot", "dot", "dot"),
+                    reading_for(None), tally, answered)
+        session.close()
+        assert tally.rolls == 3
+        assert [getattr(tally, why) for why in WHY_ASKED] == ([3, 0, 0, 0] if answered
+                                                              else [0, 0, 0, 0])
 
 
 def test_rolls_are_cut_with_no_other_die_in_the_crop(tmp_path) -> None:
@@ -82,6 +116,10 @@ def test_an_evening_at_the_tray_ends_every_game_right_and_nobody_answering_none_
     assert [g["exact games"] for g in night["games"]] == [1, 1, 1]
     assert sum(g["silent wrong dice"] for g in night["games"]) == 0
     assert "wrong" not in night["nobody answering"] and len(night["nobody answering"]) == 3
+    for game in night["games"]:  # each roll answered counted once, however often it was asked
+        asked = sum(game[f"asked, {why}"] for why in WHY_ASKED)
+        assert asked <= round(game["questions per 100 rolls"] * game["rolls"] / 100)
+    assert sum(g["asked, right"] + g["asked, missing"] for g in night["games"]) > 0
 
 
 def test_an_unknown_evening_table_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,8 @@ empty table to calibrate on, so they play uncalibrated and learn into a profile 
 session, as a table that never calibrated does.
 
 What counts, per game: questions per 100 rolls; silent wrong dice per 1,000 committed (wrong and
-never asked about); whether the ledger ends exactly as the true game's. Nobody answering, each
+never asked about); whether the ledger ends exactly as the true game's; and why the rolls
+answered were asked about (`games.why_asked`). Nobody answering, each
 game is right (its ledger exact, nothing flagged), flagged (a roll is unverified: the ledger says
 so), or wrong (not exact and nothing flagged: what must never happen).
 """
@@ -35,7 +36,7 @@ from lcr_vision.camera.stills import FolderSource
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
 from lcr_vision.measure.calibration_trial import TABLES, Shoot, TrialTable, calibrate_on
-from lcr_vision.measure.games import REAL, Roll, Tally, play_source, tray_pools
+from lcr_vision.measure.games import REAL, WHY_ASKED, Roll, Tally, play_source, tray_pools
 from lcr_vision.meter import Meter
 from lcr_vision.rules import Series, Settings, Variants
 from lcr_vision.vision.reader import DiceReader, ReaderSettings
@@ -221,7 +222,8 @@ def evening_lines(tables: Sequence[str] = EVENING_TABLES, seed: int = SEED, coun
                 meter.clear()
                 yield json.dumps({"seed": s, **night.to_json()})
     yield (f"{'table':<14} {'game':>4} {'rolls':>5} {'asked/100':>9} {'silent/1000':>11} "
-           f"{'exact':>5} {'learnt':>6}  nobody answering: right / flagged / wrong")
+           f"{'exact':>5} {'learnt':>6}  nobody answering: right / flagged / wrong   "
+           "asked: missing / extra / right / wrong")
     for table, played in nights.items():
         refused = [n for n in played if n.refused]
         if refused:
@@ -232,8 +234,10 @@ def evening_lines(tables: Sequence[str] = EVENING_TABLES, seed: int = SEED, coun
             data = tally.to_json()
             learnt = sum(n.learnt[game] for n in played if len(n.learnt) > game)
             ends = [n.unanswered[game] for n in played if len(n.unanswered) > game]
+            unanswered = " / ".join(str(ends.count(e)) for e in ("right", "flagged", "wrong"))
             yield (f"{table:<14} {game + 1:>4} {tally.rolls:>5} "
                    f"{data['questions per 100 rolls']:>9.1f} "
                    f"{data['silent wrong dice per 1000']:>11.1f} {tally.exact:>2} of {tally.games} "
                    f"{learnt:>2} of {len(played)}  "
-                   + " / ".join(str(ends.count(e)) for e in ("right", "flagged", "wrong")))
+                   f"{unanswered:<41}   "
+                   + " / ".join(str(getattr(tally, why)) for why in WHY_ASKED))

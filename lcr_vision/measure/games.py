@@ -9,7 +9,10 @@ with the truth of the photo or throw in view, as a player typing on standard inp
 - questions per 100 rolls: how often the players are asked;
 - silent wrong dice per 1,000 dice committed: dice committed without a question whose game face
   is not the true one (what costs a family the game);
-- games whose ledger ends exactly as the true game's.
+- games whose ledger ends exactly as the true game's;
+- why each roll answered was asked about (`why_asked`): a die missing, one too many, or every die
+  seen and read right under the doubt or read wrong, from the roll's photo record (the dice as
+  read); what asking rarely needs differs for each.
 
 The real sets are the validation splits of ``../shared/data`` (never trained on), cut into rolls
 of the dice each roll owes (`crop_rolls`); the renders use seeds and settings never trained on.
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -35,6 +39,7 @@ from lcr_vision.errors import Said, UserError
 from lcr_vision.faces import DiceKind
 from lcr_vision.ledger import Session
 from lcr_vision.meter import Meter
+from lcr_vision.photolog import PhotoRecord
 from lcr_vision.rules import Series, Settings, Variants
 from lcr_vision.speech import Announcer, Phrasebook
 from lcr_vision.synth.ranges import Ranges
@@ -193,13 +198,37 @@ class Tally:
     questions: int = 0
     dice: int = 0  # dice committed
     silent_wrong: int = 0  # of them, wrong and never asked about
+    # rolls answered after a question, by `why_asked`
+    missing: int = 0
+    extra: int = 0
+    right: int = 0
+    wrong: int = 0
 
     def to_json(self) -> dict[str, float | int]:
         return {"games": self.games, "exact games": self.exact, "rolls": self.rolls,
                 "questions per 100 rolls": round(100 * self.questions / max(self.rolls, 1), 2),
                 "silent wrong dice per 1000": round(1000 * self.silent_wrong / max(self.dice, 1),
                                                     2),
-                "dice committed": self.dice, "silent wrong dice": self.silent_wrong}
+                "dice committed": self.dice, "silent wrong dice": self.silent_wrong,
+                **{f"asked, {why}": getattr(self, why) for why in WHY_ASKED}}
+
+
+WHY_ASKED = ("missing", "extra", "right", "wrong")
+
+
+def why_asked(seen: Sequence[str], true: Sequence[str]) -> str:
+    """Why a roll whose dice were read as ``seen`` (game faces, every die seen) was a question,
+    its true faces ``true``: a die ``missing``, one ``extra``, or every die seen and the read
+    ``right`` (so it was asked only for the doubt) or ``wrong``.
+
+    >>> why_asked(("L", "dot"), ("L", "dot", "R")), why_asked(("C", "dot"), ("dot", "C"))
+    ('missing', 'right')
+    >>> why_asked(("L", "L", "R", "dot"), ("L", "R", "dot")), why_asked(("L",), ("R",))
+    ('extra', 'wrong')
+    """
+    if len(seen) != len(true):
+        return "missing" if len(seen) < len(true) else "extra"
+    return "right" if Counter(seen) == Counter(true) else "wrong"
 
 
 def true_game(settings: Settings, draw: Callable[[int], Roll]) -> tuple[list[Roll], Series]:
@@ -284,7 +313,8 @@ def play_source(session: Session, source: FrameSource, truth: Truth, reading: Re
     """Play ``source``'s rolls in ``session`` through the table loop with ``reading``, every
     question answered with the ``truth`` (or, unless ``answered``, none), committing unasked the
     faces read as sure as its doubt, learning between games as ``learn`` does, and add its rolls,
-    questions and silent wrong dice to ``tally`` (the caller judges the ledger). A roll asked
+    questions, silent wrong dice and why each roll answered was asked (`why_asked`) to ``tally``
+    (the caller judges the ledger). A roll asked
     about is not silent, answered or not: nobody answering, it is committed flagged, its unseen
     dice never given a face."""
     answers = TruthAnswers(source, truth, answered)
@@ -302,10 +332,15 @@ def play_source(session: Session, source: FrameSource, truth: Truth, reading: Re
         frame = roll.entry.origin.frame if roll.entry.origin is not None else -1
         tally.rolls += 1
         tally.dice += len(roll.entry.faces)
+        true = face_map.to_game_faces(truth(frame))
         if frame not in answers.asked:
             said = Counter(face_map.to_game_faces(roll.entry.faces))
-            true = Counter(face_map.to_game_faces(truth(frame)))
-            tally.silent_wrong += sum((said - true).values())
+            tally.silent_wrong += sum((said - Counter(true)).values())
+        elif answered and roll.entry.photo is not None:  # unanswered, only the surest are kept
+            record = PhotoRecord.from_json(json.loads(
+                (session.folder / roll.entry.photo).read_text(encoding="utf-8")))
+            why = why_asked(tuple(d.game_face for d in record.dice), true)
+            setattr(tally, why, getattr(tally, why) + 1)
     tally.questions += answers.questions
     tally.games += 1
 
