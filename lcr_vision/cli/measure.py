@@ -118,7 +118,9 @@ def _games_arguments(p: argparse.ArgumentParser) -> None:
                    "the table learning after each game; then the same games with nobody "
                    "answering. Prints a JSON line per table, then per game: rolls, questions per "
                    "100, silent wrong dice per 1,000, exact ledger, whether the table learnt, "
-                   "and how the game ended with nobody answering (right, flagged, wrong). "
+                   "how the game ended with nobody answering (right, flagged, wrong), and why "
+                   "the rolls answered were asked (a die missing, one too many, every die read "
+                   "right but under the doubt, or read wrong). "
                    "--sets names its tables (printed-lcr, printed-wild, pip-table, printed-big, "
                    "'tray photos'), --games how many of each (seeds from --seed, default 5000)")
     p.add_argument("--resolution", metavar="WxH",

@@ -379,7 +379,7 @@ def measure_games(games: int = 3, videos: int = 1, seed: int | None = None,
 def report_lines(report: dict[str, dict[str, float | int] | str]) -> list[str]:
     """The report as a table a person reads."""
     head = (f"{'set':<20} {'games':>5} {'exact':>5} {'rolls':>6} {'asked/100':>9} "
-            f"{'silent/1000':>11}")
+            f"{'silent/1000':>11}  asked: missing / extra / right / wrong")
     lines = [head]
     for name, tally in report.items():
         if isinstance(tally, str):
@@ -387,5 +387,6 @@ def report_lines(report: dict[str, dict[str, float | int] | str]) -> list[str]:
             continue
         lines.append(f"{name:<20} {tally['games']:>5} {tally['exact games']:>5} "
                      f"{tally['rolls']:>6} {tally['questions per 100 rolls']:>9.1f} "
-                     f"{tally['silent wrong dice per 1000']:>11.1f}")
+                     f"{tally['silent wrong dice per 1000']:>11.1f}         "
+                     + " / ".join(str(tally[f"asked, {why}"]) for why in WHY_ASKED))
     return lines
