@@ -193,3 +193,21 @@ def test_rimmed_ink_sits_inside_a_ring_of_another_ink_only_when_asked() -> None:
         other = next(c for c in ranges.ink_colours if np.linalg.norm(np.float32(c) - ink) > 80)
         ring = five[48, 48:]  # from the middle pip's centre out to the face's edge
         assert (np.linalg.norm(ring - np.float32(other), axis=1) < 40).any() == bool(rimmed)
+
+
+def test_dim_ink_is_close_to_the_body_in_brightness_only_when_asked() -> None:
+    """With ``dim_ink`` every die whose palette has an ink under 75 grey levels from its body in
+    brightness (and far from it in colour) is inked so; without, the inks are as before."""
+    from lcr_vision.synth.die_look import DieLook
+
+    ranges = replace(CLEAN, body_colours=((60, 60, 200),),  # a red body
+                     ink_colours=((20, 200, 240), (250, 250, 250), (60, 200, 60)),
+                     colour_jitter=0.0)  # yellow, white and green inks: the green one is dim
+
+    def ink(dim: float, seed: int) -> tuple[int, ...]:
+        look = DieLook.sample(np.random.default_rng(seed), "pip", 96, replace(ranges, dim_ink=dim))
+        return tuple(int(c) for c in look.textures[look.tokens.index("1")][48, 48])
+
+    assert {ink(1.0, seed) for seed in range(12)} == {(60, 200, 60)}
+    plain = {ink(0.0, seed) for seed in range(12)}
+    assert len(plain) > 1 and plain == {ink(0.0, seed) for seed in range(12)}

@@ -80,6 +80,8 @@ def test_a_stopped_run_leaves_its_average_to_train_on_from(
       for t in ("8", "200", "x")),
     *(("--pip-share", t, f"expected a share of pip renders from 0 to 0.6, got {t!r}", "0.25")
       for t in ("0.7", "-0.1", "x")),
+    *(("--dim-ink", t, f"must be a number between 0 and 1, not {t!r}", "0.3")
+      for t in ("1.5", "0", "x")),
 ])
 def test_a_setting_out_of_range_is_refused_in_one_line(
         option: str, text: str, reason: str, good: str,

@@ -31,6 +31,10 @@ _RED = np.array([40, 40, 200], np.float32)
 # colour (CIE Lab distance): red pips on a black die pass (50 and 83), white on pale grey does not.
 _INK_BRIGHTNESS = 30.0
 _INK_COLOUR = 55.0
+# A dim ink (`Ranges.dim_ink`) differs from the body by less than this in brightness: printed dice
+# whose ink differs by under 75 grey levels read right but unsurely far more often than those
+# over 120 (docs/model-history.md, "Which dice are read right but unsurely").
+_DIM_BRIGHTNESS = 75.0
 
 
 @dataclass(frozen=True)
@@ -89,15 +93,19 @@ def as_made(ranges: Ranges) -> Ranges:
 def _contrasting_ink(rng: np.random.Generator, body: np.ndarray, ranges: Ranges) -> np.ndarray:
     """An ink from the palette that stands out from ``body``: far from it in colour (CIE Lab)
     and at least somewhat in brightness. Real dice are often inked by colour more than by
-    brightness (red pips on a black or smoky die), so brightness alone would leave them out."""
+    brightness (red pips on a black or smoky die), so brightness alone would leave them out.
+    With ``ranges.dim_ink``, that share of the inks are the dim ones among them, where the
+    palette has one (`_DIM_BRIGHTNESS`)."""
     inks = [jitter(rng, c, ranges.colour_jitter * 0.5) for c in ranges.ink_colours]
     lum = np.array([0.114, 0.587, 0.299], np.float32)
     lab = _lab(np.array([body, *inks]))
     brightness = [abs(float((i - body) @ lum)) for i in inks]
     colour = np.linalg.norm(lab[1:] - lab[0], axis=1)
-    good = [i for i, b, c in zip(inks, brightness, colour)
+    good = [(i, b) for i, b, c in zip(inks, brightness, colour)
             if b >= _INK_BRIGHTNESS and c >= _INK_COLOUR]
-    return good[int(rng.integers(len(good)))] if good else inks[int(np.argmax(colour))]
+    if ranges.dim_ink and rng.random() < ranges.dim_ink:  # drawn only when asked, as `rimmed`
+        good = [(i, b) for i, b in good if b < _DIM_BRIGHTNESS] or good
+    return good[int(rng.integers(len(good)))][0] if good else inks[int(np.argmax(colour))]
 
 
 def _lab(bgr: np.ndarray) -> np.ndarray:

@@ -62,6 +62,7 @@ class Ranges:
     colour_jitter: float = 25.0             # +- per channel on body and ink colours
     finishes: tuple[str, ...] = ("opaque", "opaque", "marbled", "translucent")
     rimmed: float = 0.0                     # chance a die's ink has a rim of another colour
+    dim_ink: float = 0.0                    # chance a die's ink is close to its body in brightness
     bevel: Span = (0.06, 0.16)              # rounded edge width / die edge
     pip_radius: Span = (0.075, 0.11)        # pip radius / face edge
     big_one: float = 0.3                    # chance the 1 pip is bigger (and red on white dice)

@@ -68,19 +68,21 @@ class RenderLook:
     """How a run's scenes are rendered: cameras tilted up to ``tilt_max`` degrees; ``typefaces``,
     letters printed as real boxed dice are (`synth.typefaces.printed`) and glitter bodies and
     rimmed ink as shops sell them (`synth.die_look.as_made`); ``upright``, the table's far side
-    up (cameras rolled by at most ``UPRIGHT_TURN``, not any angle); and ``pip_share`` of the
-    scenes pip dice, the boxed kinds giving up what it adds to ``MIX``'s.
+    up (cameras rolled by at most ``UPRIGHT_TURN``, not any angle); ``pip_share`` of the scenes
+    pip dice, the boxed kinds giving up what it adds to ``MIX``'s; and ``dim_ink`` of the dice
+    inked close to their body's brightness (`synth.ranges.Ranges.dim_ink`).
 
     >>> dict(RenderLook(pip_share=0.3).mix())["lcr"]
     0.25
-    >>> RenderLook(tilt_max=50, upright=True, pip_share=0.3).tag()
-    '-tilt50-upright-pip0.3'
+    >>> RenderLook(tilt_max=50, upright=True, pip_share=0.3, dim_ink=0.25).tag()
+    '-tilt50-upright-pip0.3-dim0.25'
     """
 
     tilt_max: float = TILT_MAX
     typefaces: bool = False
     upright: bool = False
     pip_share: float = PIP_SHARE
+    dim_ink: float = 0.0
 
     def mix(self) -> tuple[tuple[str, float], ...]:
         """Each kind of scene and its share: ``MIX`` with the pips at ``pip_share``."""
@@ -95,7 +97,8 @@ class RenderLook:
         """What sets these renders apart from the default ones, for their cache's name."""
         return "".join((f"-tilt{self.tilt_max:g}" if self.tilt_max != TILT_MAX else "",
                         "-typefaces" if self.typefaces else "", "-upright" if self.upright else "",
-                        f"-pip{self.pip_share:g}" if self.pip_share != PIP_SHARE else ""))
+                        f"-pip{self.pip_share:g}" if self.pip_share != PIP_SHARE else "",
+                        f"-dim{self.dim_ink:g}" if self.dim_ink else ""))
 
 
 def _render_chunk(seed: int, chunk: int, count: int, look: RenderLook) -> list[Scene]:
@@ -103,6 +106,7 @@ def _render_chunk(seed: int, chunk: int, count: int, look: RenderLook) -> list[S
     ranges = replace(Ranges(), tilt_deg=(Ranges().tilt_deg[0], look.tilt_max))
     ranges = replace(ranges, roll_deg=(-UPRIGHT_TURN, UPRIGHT_TURN)) if look.upright else ranges
     ranges = as_made(printed(ranges)) if look.typefaces else ranges
+    ranges = replace(ranges, dim_ink=look.dim_ink)
     kinds, shares = zip(*look.mix())
     out = []
     for kind in rng.choice(kinds, size=count, p=shares):

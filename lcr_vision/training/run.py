@@ -96,6 +96,7 @@ class TrainOptions:
     typefaces: bool = False
     upright: bool = False
     pip_share: float = PIP_SHARE
+    dim_ink: float = 0.0
     face_score: float | None = None
     mine: Path | None = None
     jpeg_floor: int = JPEG_FLOOR
@@ -128,7 +129,8 @@ def train(args: TrainOptions) -> int:
         if args.rune55:
             more = rune55_scenes(args.rune55)
             log(f"{len(more)} rune55 training photos, {sum(len(s.faces) for s in more)} dice")
-        look = RenderLook(args.tilt_max, args.typefaces, args.upright, args.pip_share)
+        look = RenderLook(args.tilt_max, args.typefaces, args.upright, args.pip_share,
+                          args.dim_ink)
         renders = cached_renders(args.renders, args.render_seed, args.work, args.workers, look)
         log(f"{len(renders)} rendered scenes, {sum(len(s.faces) for s in renders)} dice")
     frames = SceneSource(real, renders, 0.5, more_real=more, more_share=args.rune55_share)
