@@ -167,8 +167,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    f"sharing what is left after the mixed and empty tables (default: {PIP_SHARE})")
     p.add_argument("--dim-ink", type=_probability, default=0.0, metavar="S",
                    help="the share of rendered dice inked close to their body's brightness (under "
-                   "75 grey levels apart), as the dice read least surely are (default: 0, the "
-                   "renderer's own share)")
+                   "75 grey levels apart), as the dice read least surely are (default: 0, inks "
+                   "as the palette gives them)")
     p.add_argument("--face-score", type=_probability, metavar="P",
                    help="the least probability of a face the reader reports, kept in the model's "
                    f"metadata (default: none kept, the reader's {FACE_SCORE}); measure it "

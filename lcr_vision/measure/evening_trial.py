@@ -11,10 +11,10 @@ empty table to calibrate on, so they play uncalibrated and learn into a profile 
 session, as a table that never calibrated does.
 
 What counts, per game: questions per 100 rolls; silent wrong dice per 1,000 committed (wrong and
-never asked about); whether the ledger ends exactly as the true game's; and why the rolls
-answered were asked about (`games.why_asked`). Nobody answering, each
-game is right (its ledger exact, nothing flagged), flagged (a roll is unverified: the ledger says
-so), or wrong (not exact and nothing flagged: what must never happen).
+never asked about); whether the ledger ends exactly as the true game's; and why the rolls answered
+were asked about (`games.why_asked`). Nobody answering, each game is right (its ledger exact,
+nothing flagged), flagged (a roll is unverified: the ledger says so), or wrong (not exact and
+nothing flagged: what must never happen).
 """
 
 from __future__ import annotations

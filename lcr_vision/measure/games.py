@@ -311,12 +311,11 @@ def play_source(session: Session, source: FrameSource, truth: Truth, reading: Re
                 tally: Tally, answered: bool = True,
                 learn: Callable[[], Reading | None] | None = None) -> None:
     """Play ``source``'s rolls in ``session`` through the table loop with ``reading``, every
-    question answered with the ``truth`` (or, unless ``answered``, none), committing unasked the
-    faces read as sure as its doubt, learning between games as ``learn`` does, and add its rolls,
-    questions, silent wrong dice and why each roll answered was asked (`why_asked`) to ``tally``
-    (the caller judges the ledger). A roll asked
-    about is not silent, answered or not: nobody answering, it is committed flagged, its unseen
-    dice never given a face."""
+    question answered with the ``truth`` (or, unless ``answered``, none), committing unasked
+    the faces read as sure as its doubt, learning between games as ``learn`` does, and add its
+    rolls, questions, silent wrong dice and why each roll answered was asked (`why_asked`) to
+    ``tally`` (the caller judges the ledger). A roll asked about is not silent, answered or
+    not: nobody answering, it is committed flagged, its unseen dice never given a face."""
     answers = TruthAnswers(source, truth, answered)
     phrases = Phrasebook(session.settings.players)
     before = len(session.ledger.rolls)
