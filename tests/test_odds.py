@@ -31,6 +31,7 @@ from lcr_vision.odds.exact import (
     solved_level,
     tolerance,
 )
+from lcr_vision.odds.plan import BlockSketch
 from lcr_vision.odds.position import Position
 from lcr_vision.odds.states import Level
 from lcr_vision.random_games import simulate_standard
@@ -186,9 +187,10 @@ def test_a_cold_solve_solves_each_level_once(
     solves: list[int] = []
     solve = exact._solve
 
-    def counted(level: Level, lower: dict[int, exact.SolvedLevel]) -> np.ndarray:
+    def counted(level: Level, lower: dict[int, exact.SolvedLevel],
+                sketches: list[BlockSketch] | None = None) -> np.ndarray:
         solves.append(level.chips)
-        return solve(level, lower)
+        return solve(level, lower, sketches)
 
     monkeypatch.setattr(exact, "_solve", counted)
     solved_level.cache_clear()
