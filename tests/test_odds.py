@@ -201,6 +201,36 @@ def test_a_cold_solve_solves_each_level_once(
     assert sorted(solves) == list(range(1, 13))
 
 
+def test_each_level_above_the_first_is_sketched_while_the_one_below_solves(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cold solve builds and sketches every level but the first in the look-ahead thread, and
+    sketches none past the chips asked for."""
+    solves: list[tuple[int, bool]] = []
+    sketched: list[int] = []
+    solve, ahead = exact._solve, exact._sketched
+
+    def counted(level: Level, lower: dict[int, exact.SolvedLevel],
+                sketches: list[BlockSketch] | None = None) -> np.ndarray:
+        solves.append((level.chips, sketches is not None))
+        return solve(level, lower, sketches)
+
+    def made(players: int, chips: int, lower: dict[int, Level]
+             ) -> tuple[Level, list[BlockSketch]]:
+        sketched.append(chips)
+        return ahead(players, chips, lower)
+
+    monkeypatch.setattr(exact, "_solve", counted)
+    monkeypatch.setattr(exact, "_sketched", made)
+    solved_level.cache_clear()
+    try:
+        exact_values(Position.of((3,) * 4, roller=0), stored=False)
+    finally:
+        solved_level.cache_clear()
+    assert solves == [(1, False), *((c, True) for c in range(2, 13))]
+    assert sorted(sketched) == list(range(2, 13))
+
+
 def test_exact_up_to_eight_players_with_three_chips_each() -> None:
     def start(players: int, chips: int = 3) -> tuple[Settings, GameState]:
         table = Settings.create([f"P{i}" for i in range(players)])

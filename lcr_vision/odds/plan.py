@@ -6,6 +6,8 @@ block and turns the table by one seat (a chip went left) or by the block's gap, 
 the states a roll leads to come in increasing order within each block of their level: the sweeps
 read the values nearly front to back instead of at random, which is what keeps 8 players (values
 of 150 MB a level) fast. Rolls with a C leave the level; they are added once, into ``base``.
+Where each roll leads needs only the levels' states (`sketch`), what the rolls with a C bring
+needs the lower levels solved (`finish`): the solver sketches a level while the one below solves.
 
 The blocks are then cut by `phases`, the roller's seat in a frame that turns with the table, and
 swept from the highest phase down: most rolls lead to a higher phase, whose values are already
