@@ -31,6 +31,7 @@ from lcr_vision.odds.exact import (
     solved_level,
     tolerance,
 )
+from lcr_vision.odds.plan import BlockSketch
 from lcr_vision.odds.position import Position
 from lcr_vision.odds.states import Level
 from lcr_vision.random_games import simulate_standard
@@ -186,9 +187,10 @@ def test_a_cold_solve_solves_each_level_once(
     solves: list[int] = []
     solve = exact._solve
 
-    def counted(level: Level, lower: dict[int, exact.SolvedLevel]) -> np.ndarray:
+    def counted(level: Level, lower: dict[int, exact.SolvedLevel],
+                sketches: list[BlockSketch] | None = None) -> np.ndarray:
         solves.append(level.chips)
-        return solve(level, lower)
+        return solve(level, lower, sketches)
 
     monkeypatch.setattr(exact, "_solve", counted)
     solved_level.cache_clear()
@@ -197,6 +199,36 @@ def test_a_cold_solve_solves_each_level_once(
     finally:
         solved_level.cache_clear()
     assert sorted(solves) == list(range(1, 13))
+
+
+def test_each_level_above_the_first_is_sketched_while_the_one_below_solves(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cold solve builds and sketches every level but the first in the look-ahead thread, and
+    sketches none past the chips asked for."""
+    solves: list[tuple[int, bool]] = []
+    sketched: list[int] = []
+    solve, ahead = exact._solve, exact._sketched
+
+    def counted(level: Level, lower: dict[int, exact.SolvedLevel],
+                sketches: list[BlockSketch] | None = None) -> np.ndarray:
+        solves.append((level.chips, sketches is not None))
+        return solve(level, lower, sketches)
+
+    def made(players: int, chips: int, lower: dict[int, Level]
+             ) -> tuple[Level, list[BlockSketch]]:
+        sketched.append(chips)
+        return ahead(players, chips, lower)
+
+    monkeypatch.setattr(exact, "_solve", counted)
+    monkeypatch.setattr(exact, "_sketched", made)
+    solved_level.cache_clear()
+    try:
+        exact_values(Position.of((3,) * 4, roller=0), stored=False)
+    finally:
+        solved_level.cache_clear()
+    assert solves == [(1, False), *((c, True) for c in range(2, 13))]
+    assert sorted(sketched) == list(range(2, 13))
 
 
 def test_exact_up_to_eight_players_with_three_chips_each() -> None:

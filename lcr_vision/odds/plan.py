@@ -6,6 +6,8 @@ block and turns the table by one seat (a chip went left) or by the block's gap, 
 the states a roll leads to come in increasing order within each block of their level: the sweeps
 read the values nearly front to back instead of at random, which is what keeps 8 players (values
 of 150 MB a level) fast. Rolls with a C leave the level; they are added once, into ``base``.
+Where each roll leads needs only the levels' states (`sketch`), what the rolls with a C bring
+needs the lower levels solved (`finish`): the solver sketches a level while the one below solves.
 
 The blocks are then cut by `phases`, the roller's seat in a frame that turns with the table, and
 swept from the highest phase down: most rolls lead to a higher phase, whose values are already
@@ -139,7 +141,7 @@ def phases(states: np.ndarray) -> np.ndarray:
 
 
 def _rolled_rows(level: Level, block: Block, states: np.ndarray,
-                 lower: Mapping[int, SolvedLevel]
+                 lower: Mapping[int, Level]
                  ) -> dict[tuple[int, int], list[tuple[float, np.ndarray]]]:
     """Per chips to the pot and seats turned, each roll's chance and the row every state leads
     to in its level.
@@ -180,13 +182,13 @@ def _rolled_rows(level: Level, block: Block, states: np.ndarray,
                     if (i, shift) not in terms:
                         terms[i, shift] = tables[i].take(at[i] - shift * width)
                     rank += terms[i, shift]
-            into = lower[center].level if center else level
+            into = lower[center] if center else level
             found.setdefault((center, turn), []).append((outcome.chance, into.position.take(rank)))
     return found
 
 
 def _groups(level: Level, block: Block, states: np.ndarray,
-            lower: Mapping[int, SolvedLevel]) -> list[Group]:
+            lower: Mapping[int, Level]) -> list[Group]:
     """The block's rolls grouped by chips to the pot and seats turned; targets in their level."""
     return [
         Group(turn, center, np.array([c for c, _ in rolls]), np.stack([t for _, t in rolls]))
@@ -215,35 +217,66 @@ def _swept(level: Level, block: Block) -> tuple[np.ndarray, np.ndarray]:
     return rows, np.bincount(phase, minlength=level.players)
 
 
+@dataclass(frozen=True, eq=False)
+class BlockSketch:
+    """One block's sweep order and rolls, before the rolls with a C are weighed: its ``rows``,
+    how many are in each phase (``counts``), the groups of rolls that stay on the level and those
+    that leave it, each with its targets for every row."""
+
+    rows: np.ndarray
+    counts: np.ndarray
+    stay: tuple[Group, ...]
+    leave: tuple[Group, ...]
+
+
+def sketch(level: Level, lower: Mapping[int, Level], arena: Arena = FRESH) -> list[BlockSketch]:
+    """What `plan` knows of ``level`` before its lower levels are solved: only their states
+    (``lower[c]``, the level with ``c`` chips fewer) are needed, so the next level can be
+    sketched while this one solves."""
+    out = []
+    for block in level.blocks:
+        if not block.dice:
+            continue
+        rows, counts = _swept(level, block)
+        groups: dict[tuple[int, int], Group] = {}
+        for lo, hi in chunks(len(rows), PLAN_CHUNK):
+            for group in _groups(level, block, level.states[rows[lo:hi]], lower):
+                key = (group.center, group.turn)
+                if key not in groups:
+                    targets = arena.empty((len(group.targets), len(rows)), group.targets.dtype)
+                    groups[key] = Group(group.turn, group.center, group.chances, targets)
+                groups[key].targets[:, lo:hi] = group.targets
+        out.append(BlockSketch(rows, counts, tuple(g for g in groups.values() if not g.center),
+                               tuple(g for g in groups.values() if g.center)))
+    return out
+
+
+def finish(level: Level, sketches: list[BlockSketch], lower: Mapping[int, SolvedLevel],
+           arena: Arena = FRESH) -> list[BlockPlan]:
+    """The sketched blocks ready to sweep: what the rolls with a C bring from the solved lower
+    levels added into each block's ``base``, and the blocks cut by phase (`plan`)."""
+    cuts: list[list[BlockPlan]] = [[] for _ in range(level.players)]
+    for sk in sketches:
+        rows, counts = sk.rows, sk.counts
+        base = arena.zeros((len(rows), level.players + 1), np.float64)
+        base[:, -1] = 1.0  # the roll itself
+        for group in sk.leave:
+            for lo, hi in chunks(len(rows)):
+                add_group(base[lo:hi], lower[group.center].values, group, lo, hi)
+        stops = np.cumsum(counts[::-1])[::-1]  # the highest phase first
+        for seat, (lo, hi) in enumerate(zip(stops - counts, stops, strict=True)):
+            if lo < hi:
+                cuts[seat].append(BlockPlan(rows[lo:hi], base[lo:hi], tuple(
+                    Group(g.turn, g.center, g.chances, g.targets[:, lo:hi]) for g in sk.stay
+                )))
+    return [part for cut in reversed(cuts) for part in cut]
+
+
 def plan(level: Level, lower: Mapping[int, SolvedLevel],
          arena: Arena = FRESH) -> list[BlockPlan]:
     """The blocks of an unsolved ``level`` ready to sweep, cut by `phases` and swept from the
     highest phase down (each block in sweep order within a phase); ``lower[c]`` is the solved
     level with ``c`` chips fewer in play, for the rolls with ``c`` C's. Arrays are cut from
     ``arena``."""
-    cuts: list[list[BlockPlan]] = [[] for _ in range(level.players)]
-    for block in level.blocks:
-        if not block.dice:
-            continue
-        rows, counts = _swept(level, block)
-        base = arena.zeros((len(rows), level.players + 1), np.float64)
-        base[:, -1] = 1.0  # the roll itself
-        stay: dict[int, Group] = {}
-        for lo, hi in chunks(len(rows), PLAN_CHUNK):
-            for group in _groups(level, block, level.states[rows[lo:hi]], lower):
-                if group.center:
-                    for start, stop in chunks(hi - lo):
-                        add_group(base[lo + start : lo + stop], lower[group.center].values,
-                                  group, start, stop)
-                    continue
-                if group.turn not in stay:
-                    targets = arena.empty((len(group.targets), len(rows)), group.targets.dtype)
-                    stay[group.turn] = Group(group.turn, 0, group.chances, targets)
-                stay[group.turn].targets[:, lo:hi] = group.targets
-        stops = np.cumsum(counts[::-1])[::-1]  # the highest phase first
-        for seat, (lo, hi) in enumerate(zip(stops - counts, stops, strict=True)):
-            if lo < hi:
-                cuts[seat].append(BlockPlan(rows[lo:hi], base[lo:hi], tuple(
-                    Group(g.turn, g.center, g.chances, g.targets[:, lo:hi]) for g in stay.values()
-                )))
-    return [part for cut in reversed(cuts) for part in cut]
+    return finish(level, sketch(level, {c: s.level for c, s in lower.items()}, arena), lower,
+                  arena)
