@@ -177,35 +177,10 @@ def test_big_levels_are_solved_once_and_read_back(
         solved_level.cache_clear()
 
 
-@pytest.mark.parametrize("stored", [False, True])
-def test_a_cold_solve_solves_each_level_once(
-    stored: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """From the start, with nothing in memory or on disk, every level is solved once, with the
-    store or without it (the bench times it without): two spellings of a call solved each twice."""
-    monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path))
-    solves: list[int] = []
-    solve = exact._solve
-
-    def counted(level: Level, lower: dict[int, exact.SolvedLevel],
-                sketches: list[BlockSketch] | None = None) -> np.ndarray:
-        solves.append(level.chips)
-        return solve(level, lower, sketches)
-
-    monkeypatch.setattr(exact, "_solve", counted)
-    solved_level.cache_clear()
-    try:
-        exact_values(Position.of((3,) * 4, roller=0), stored=stored)
-    finally:
-        solved_level.cache_clear()
-    assert sorted(solves) == list(range(1, 13))
-
-
-def test_each_level_above_the_first_is_sketched_while_the_one_below_solves(
-    monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A cold solve builds and sketches every level but the first in the look-ahead thread, and
-    sketches none past the chips asked for."""
+def cold_solve_of_four(monkeypatch: pytest.MonkeyPatch, stored: bool
+                       ) -> tuple[list[tuple[int, bool]], list[int]]:
+    """Solve 4 players of 3 chips from nothing in memory: each level solved, in order, and
+    whether it came sketched ahead; and each level sketched ahead."""
     solves: list[tuple[int, bool]] = []
     sketched: list[int] = []
     solve, ahead = exact._solve, exact._sketched
@@ -224,9 +199,29 @@ def test_each_level_above_the_first_is_sketched_while_the_one_below_solves(
     monkeypatch.setattr(exact, "_sketched", made)
     solved_level.cache_clear()
     try:
-        exact_values(Position.of((3,) * 4, roller=0), stored=False)
+        exact_values(Position.of((3,) * 4, roller=0), stored=stored)
     finally:
         solved_level.cache_clear()
+    return solves, sketched
+
+
+@pytest.mark.parametrize("stored", [False, True])
+def test_a_cold_solve_solves_each_level_once(
+    stored: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From the start, with nothing in memory or on disk, every level is solved once, with the
+    store or without it (the bench times it without): two spellings of a call solved each twice."""
+    monkeypatch.setenv("LCR_VISION_CACHE", str(tmp_path))
+    solves, _ = cold_solve_of_four(monkeypatch, stored)
+    assert sorted(chips for chips, _ in solves) == list(range(1, 13))
+
+
+def test_each_level_above_the_first_is_sketched_while_the_one_below_solves(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cold solve builds and sketches every level but the first in the look-ahead thread, and
+    sketches none past the chips asked for."""
+    solves, sketched = cold_solve_of_four(monkeypatch, stored=False)
     assert solves == [(1, False), *((c, True) for c in range(2, 13))]
     assert sorted(sketched) == list(range(2, 13))
 
