@@ -45,6 +45,7 @@ from lcr_vision.odds.plan import (
     SolvedLevel,
     chunks,
     finish,
+    plan,
     sketch,
 )
 from lcr_vision.odds.position import Position
@@ -224,13 +225,14 @@ def _solve(level: Level, lower: dict[int, SolvedLevel],
     residual is taken in double precision, and the correction it calls for is swept in single
     precision (`sweep`) until it converges or rounding stops it. Turns are counted in
     `TURNS_UNIT` meanwhile, so that one `tolerance` holds both the win chances and turns. The
-    values start from the level below (`_first_guess`), which leaves fewer sweeps to go."""
+    values start from the level below (`_first_guess`), which leaves fewer sweeps to go. The
+    level's ``sketches`` are those made ahead (`_Ahead`), where it was sketched so."""
     unit = np.ones(level.players + 1)
     unit[-1] = TURNS_UNIT
     arena = Arena()
-    if sketches is None:
-        sketches = sketch(level, {c: s.level for c, s in lower.items()}, arena)
-    layout = Layout.of(level, finish(level, sketches, lower, arena), unit, arena)
+    plans = (plan(level, lower, arena) if sketches is None
+             else finish(level, sketches, lower, arena))
+    layout = Layout.of(level, plans, unit, arena)
     values = arena.empty((len(layout.rows) + 1, level.players + 1), np.float64)
     values[-1] = 0.0
     values[-1, 0] = 1.0  # the finished state: the roller has won
