@@ -44,13 +44,17 @@ def _jpeg_floor(text: str) -> int:
     return int(text)
 
 
+def _number(text: str) -> float:
+    """``text`` as a number, or -1 where it is none (every share or probability refuses -1)."""
+    try:
+        return float(text)
+    except ValueError:
+        return -1.0
+
+
 def _pip_share(text: str) -> float:
     """A share of the renders from 0 to 0.6: the rest of the scenes keep some boxed dice."""
-    try:
-        share = float(text)
-    except ValueError:
-        share = -1.0
-    if not 0 <= share <= 0.6:
+    if not 0 <= (share := _number(text)) <= 0.6:
         raise refused(Said("pip_share", {"text": text}))
     return share
 
@@ -88,11 +92,7 @@ def _widths(text: str) -> tuple[int, ...]:
 
 def _probability(text: str) -> float:
     """A command-line probability, strictly between 0 and 1 (argparse reports the error)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value < 1:
+    if not 0 < (value := _number(text)) < 1:
         raise refused(Said("must_share", {"value": text}))
     return value
 

@@ -163,14 +163,14 @@ class _Ahead:
     solve ends, while the next one is being made."""
 
     pool: ThreadPoolExecutor | None = None
-    top: dict[int, int] = field(default_factory=dict)  # per player count, the last level wanted
+    top: tuple[int, int] = (0, 0)  # the players and chips of the last level wanted
     pending: dict[tuple[int, int], Future[tuple[Level, list[BlockSketch]]]] = field(
         default_factory=dict)
 
     def start(self, players: int, chips: int, below: Sequence[Level]) -> None:
         """Sketch level ``chips`` in the pool, where it is wanted; ``below`` are the levels of
         one chip fewer, two, and so on."""
-        if self.pool is not None and chips <= self.top.get(players, 0):
+        if self.pool is not None and players == self.top[0] and chips <= self.top[1]:
             lower = {c: below[c - 1] for c in range(1, min(MAX_DICE, chips - 1, len(below)) + 1)}
             self.pending[players, chips] = self.pool.submit(_sketched, players, chips, lower)
 
@@ -198,13 +198,13 @@ def _solving_up_to(players: int, chips: int) -> Iterator[None]:
         yield
         return
     with ThreadPoolExecutor(1, thread_name_prefix="lcr-odds-ahead") as pool:
-        ahead.pool, ahead.top[players] = pool, chips
+        ahead.pool, ahead.top = pool, (players, chips)
         try:
             yield
         finally:
             for pending in ahead.pending.values():
                 pending.cancel()
-            ahead.pool, ahead.top, ahead.pending = None, {}, {}
+            ahead.pool, ahead.top, ahead.pending = None, (0, 0), {}
 
 
 def _stored_row(relative: np.ndarray) -> np.ndarray | None:
